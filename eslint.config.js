@@ -1,0 +1,91 @@
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'coverage/', 'node_modules/', 'screenshots/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import/no-cycle': 'error',
+      // STYLE.md, "What may import what".
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './schema', from: ['./src', './server', './tests'], message: 'schema/ imports only zod.' },
+            { target: './src', from: './server', message: 'Nothing in src/ imports from server/.' },
+            { target: './server', from: './src', message: 'The API does not import the console.' },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../resources/*/*', '../../resources/*/*'],
+              message: "Import a resource's declaration from resources/index.ts, never its internals.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/resources/*/**/*.{ts,tsx}'],
+    rules: {
+      // STYLE.md: one resource never imports another; refer to it by name.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/**', '!../index'], message: 'Refer to other resources by name.' }] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/httpClient.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/httpClient.ts calls fetch.' }],
+      'no-restricted-properties': ['error', { object: 'window', property: 'fetch', message: 'Only src/httpClient.ts calls fetch.' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'better-sqlite3', message: 'Routes go through repositories, never the driver.' },
+            { name: 'pg', message: 'Routes go through repositories, never the driver.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Kysely's advice: migrations use Kysely<any>, so they never depend on today's table types.
+    files: ['server/db/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'tests/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

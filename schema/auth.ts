@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8; // SPEC §9
+// The longest address SMTP can carry (RFC 5321); also bounds what we hash and look up.
+export const EMAIL_MAX_LENGTH = 254;
+// Bounds the work scrypt is asked to do for one request.
+export const PASSWORD_MAX_LENGTH = 1024;
+
+export const authMessages = {
+  emailRequired: 'Email is required', // SPEC §5
+  passwordRequired: 'Password is required', // SPEC §5
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, // SPEC §5
+  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters long`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  emailNotText: 'Email must be a single text value',
+  passwordNotText: 'Password must be a single text value',
+  bodyNotObject: 'The request body must contain the fields email and password',
+} as const;
+
+const text = (requiredMessage: string, notTextMessage: string) =>
+  z.string({ error: (issue) => (issue.input == null ? requiredMessage : notTextMessage) });
+
+const email = text(authMessages.emailRequired, authMessages.emailNotText)
+  .trim()
+  .min(1, { error: authMessages.emailRequired })
+  .max(EMAIL_MAX_LENGTH, { error: authMessages.emailTooLong });
+
+const passwordPresent = text(authMessages.passwordRequired, authMessages.passwordNotText)
+  .min(1, { error: authMessages.passwordRequired })
+  .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong });
+
+/** A password being set (account creation, password change): SPEC §5 minimum applies. */
+export const newPasswordSchema = passwordPresent.min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort });
+
+/**
+ * What POST /api/login accepts. No minimum length here: a short password is simply
+ * wrong and answers 401 like any other wrong password.
+ */
+export const loginSchema = z.object({ email, password: passwordPresent }, { error: authMessages.bodyNotObject });
+
+/** The sign-in form in the console: SPEC §5 rules, including the 8-character minimum. */
+export const loginFormSchema = z.object({ email, password: newPasswordSchema });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const loginResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_at: z.string(),
+  user: authUserSchema,
+});
+
+export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -1,0 +1,34 @@
+// `npm start`: build the console if it is missing or older than its sources, then run the API, which also
+// serves the built console. One process, one port.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+
+const root = new URL('..', import.meta.url).pathname;
+const built = join(root, 'dist', 'index.html');
+const sources = ['src', 'schema', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function needsBuild() {
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.some((source) => newestMtime(join(root, source)) > builtAt);
+}
+
+if (process.env.SKIP_BUILD !== 'true' && needsBuild()) {
+  console.log('Building the console (first start or sources changed)…');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+register();
+await import('../server/server.ts');

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../schema/auth';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: "must be 'true' or 'false'" })
+  .transform((value) => value === 'true' || value === '1');
+
+// 'true' trusts every proxy; otherwise a comma-separated list of trusted addresses or CIDR ranges.
+const trustProxy = z.string().transform((value): boolean | string => {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+});
+
+const integer = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+
+const envSchema = z
+  .object({
+    PORT: integer(0, 65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+      .optional(),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters long` })
+      .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters long` })
+      .optional(),
+    ADMIN_NAME: z.string().min(1).max(200).default('Administrator'),
+    TOKEN_TTL_HOURS: integer(1, 24 * 365).default(168),
+    STATIC_DIR: z.string().min(1).default('./dist'),
+    LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    COOKIE_SECURE: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+  })
+  .superRefine((env, ctx) => {
+    // One without the other would silently fall back to a generated password.
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres:// URL; when absent the SQLite file `${dataDir}/cornerstone.db` is used. */
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  adminName: string;
+  tokenTtlHours: number;
+  staticDir: string;
+  /** Sign-in attempts per minute per IP; 0 disables the limit. */
+  loginRateLimit: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  cookieSecure: boolean;
+  trustProxy: boolean | string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.keys(envSchema.shape);
+  // An empty value (`ADMIN_EMAIL=` in a .env file) means "not set".
+  const input = Object.fromEntries(known.map((key) => [key, env[key]?.trim() ? env[key] : undefined]));
+  const result = envSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${String(issue.path[0] ?? 'environment')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    adminName: e.ADMIN_NAME,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    staticDir: e.STATIC_DIR,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

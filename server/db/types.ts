@@ -1,0 +1,38 @@
+import type { ColumnType, Generated, Insertable, Selectable, SqlBool } from 'kysely';
+
+// Timestamps are ISO-8601 text (`new Date().toISOString()`) so SQLite and PostgreSQL
+// compare and sort them the same way.
+type Timestamp = string;
+
+// SQLite hands booleans back as 0/1 and better-sqlite3 cannot bind `true`, so the
+// column is written as 0/1 and read as SqlBool; repositories expose a real boolean.
+type BooleanColumn = ColumnType<SqlBool, 0 | 1 | undefined, 0 | 1>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  /** Stored lowercased; unique. */
+  email: string;
+  password_hash: string;
+  active: BooleanColumn;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type TokenRow = Selectable<TokensTable>;

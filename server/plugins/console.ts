@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { isApiPath } from '../http-error';
+
+export const NOT_BUILT_MESSAGE = 'The console has not been built yet: run `npm run build`, then restart the server.';
+
+/**
+ * Serves the built console from STATIC_DIR with an SPA fallback, and answers every
+ * other unmatched request (including unknown /api paths) with a JSON 404.
+ */
+export async function registerConsole(app: FastifyInstance, config: Pick<Config, 'staticDir'>): Promise<void> {
+  const root = path.resolve(config.staticDir);
+  const built = existsSync(path.join(root, 'index.html'));
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      cacheControl: false, // set below, per kind of file
+      setHeaders(reply, filePath) {
+        const relative = path.relative(root, filePath).split(path.sep);
+        // Vite puts content-hashed files under assets/: a new build gets new names.
+        if (relative[0] === 'assets') reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiPath(request.url) || !isRead) return reply.code(404).send({ message: 'Not Found' });
+    if (!built) return reply.code(404).send({ message: NOT_BUILT_MESSAGE });
+    // A missing hashed file (stale tab after a deploy) must not be answered with HTML.
+    if (request.url.startsWith('/assets/')) return reply.code(404).send({ message: 'Not Found' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { HttpError, isApiPath } from '../http-error';
+import { RANDOM_TOKEN_PATTERN, randomToken, safeEqual } from '../secrets';
+
+// SPEC §7: the console copies this cookie into this header on non-GET/HEAD requests.
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+export const CSRF_ERROR = 'Invalid or missing CSRF token.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit cookie. A page on another origin can make the browser send the
+ * cookie but cannot read it, so it cannot echo it in the header.
+ * Needs @fastify/cookie registered first.
+ */
+export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieSecure'>): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[CSRF_COOKIE];
+    const hasValidCookie = cookie !== undefined && RANDOM_TOKEN_PATTERN.test(cookie);
+    if (!hasValidCookie) {
+      reply.setCookie(CSRF_COOKIE, randomToken(), {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false, // the console's JavaScript must read it
+        secure: config.cookieSecure,
+      });
+    }
+
+    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+    const header = request.headers[CSRF_HEADER];
+    if (!hasValidCookie || typeof header !== 'string' || !safeEqual(header, cookie)) {
+      throw new HttpError(403, CSRF_ERROR);
+    }
+  });
+}

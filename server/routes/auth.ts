@@ -1,0 +1,114 @@
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { authUserSchema, loginResponseSchema, loginSchema } from '../../schema/auth';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import { HttpError } from '../http-error';
+import { getDummyHash, verifyPassword } from '../passwords';
+import { requireUser } from '../plugins/authenticate';
+import { createToken, deleteExpiredTokens, deleteToken } from '../repositories/tokens';
+import { findUserByEmail } from '../repositories/users';
+import { randomToken, sha256 } from '../secrets';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
+
+export interface AuthRoutesOptions {
+  db: Kysely<Database>;
+  config: Pick<Config, 'tokenTtlHours' | 'loginRateLimit'>;
+}
+
+const LOGIN_FORM_LIMITS = {
+  fields: 10,
+  // Above the schema's longest field (1024 characters of up to 4 bytes), so an oversized
+  // value still arrives long enough for the schema to reject it with a field message.
+  fieldSize: 8 * 1024,
+  fieldNameSize: 100,
+  files: 1,
+  fileSize: 1,
+  parts: 11,
+};
+
+const fieldLabel = (name: string) => (name ? name[0]!.toUpperCase() + name.slice(1) : 'Field');
+
+/**
+ * SPEC §7 sends the credentials as multipart/form-data. Reads the parts into a plain
+ * object so the same body schema validates every content type.
+ */
+async function readLoginForm(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const fields = new Map<string, unknown>();
+  try {
+    for await (const part of request.parts({ limits: LOGIN_FORM_LIMITS })) {
+      if (part.type === 'file') {
+        const message = `${fieldLabel(part.fieldname)} must be a text field, not a file`;
+        throw new HttpError(400, `${message}.`, { [part.fieldname || 'body']: message });
+      }
+      const previous = fields.get(part.fieldname);
+      fields.set(part.fieldname, previous === undefined ? part.value : [previous, part.value].flat());
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) throw new HttpError(413, 'The form data is too large.');
+    throw new HttpError(400, 'The form data is malformed and could not be read.');
+  }
+  request.body = Object.fromEntries(fields);
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, config }) => {
+  // Only sign-in takes form bodies, so the form parsers live in this scope.
+  await app.register(fastifyMultipart);
+  await app.register(fastifyFormbody);
+
+  const rateLimit =
+    config.loginRateLimit > 0 ? { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } } : {};
+
+  app.post(
+    '/api/login',
+    {
+      config: rateLimit,
+      preValidation: readLoginForm,
+      schema: { body: loginSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const user = await findUserByEmail(db, email);
+      // Unknown emails still pay for one hash check, so timing does not reveal which accounts exist.
+      const passwordMatches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+      if (!user || !passwordMatches || !user.active) throw new HttpError(401, INVALID_CREDENTIALS);
+
+      const token = randomToken();
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + config.tokenTtlHours * 3_600_000);
+      await deleteExpiredTokens(db, now);
+      await createToken(db, { userId: user.id, tokenHash: sha256(token), expiresAt }, now);
+      request.log.info({ userId: user.id }, 'signed in');
+
+      reply.header('cache-control', 'no-store');
+      return {
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_at: expiresAt.toISOString(),
+        user: { id: user.id, name: user.name, email: user.email },
+      };
+    },
+  );
+
+  app.post('/api/logout', { preHandler: app.authenticate }, async (request, reply) => {
+    if (request.tokenId !== null) await deleteToken(db, request.tokenId);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/me',
+    { preHandler: app.authenticate, schema: { response: { 200: authUserSchema } } },
+    async (request) => requireUser(request),
+  );
+
+  // The console calls this when it has no XSRF-TOKEN cookie yet; the CSRF hook sets it.
+  app.get('/api/csrf', async (_request, reply) => reply.code(204).send());
+};

@@ -1,0 +1,67 @@
+import { Admin, localStorageStore, Resource, type Store } from 'react-admin';
+import { Navigate } from 'react-router';
+import { authProvider } from './authProvider';
+import { STORE_APP_KEY } from './colorScheme';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18nProvider';
+import { Layout } from './layout/Layout';
+import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
+import { dashboardArea, routedResources } from './resources';
+import { darkTheme, lightTheme } from './theme';
+
+// Sign-out resets react-admin's store; the light/dark choice is a device preference, so it survives (issue #2).
+const KEPT_ON_SIGN_OUT = ['theme', 'sidebar.open'];
+
+function createStore(): Store {
+  const store = localStorageStore(undefined, STORE_APP_KEY);
+  return {
+    ...store,
+    reset() {
+      const kept = KEPT_ON_SIGN_OUT.map((key) => [key, store.getItem(key)] as const);
+      store.reset();
+      for (const [key, value] of kept) if (value !== undefined) store.setItem(key, value);
+    },
+  };
+}
+
+const store = createStore();
+
+// react-admin sends signed-out users to its own login route (/dashboard/login under our basename);
+// the sign-in page lives outside the console, at /login.
+function ToSignIn() {
+  return <Navigate to="/login" replace />;
+}
+
+export function AdminApp() {
+  return (
+    <Admin
+      basename="/dashboard"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      layout={Layout}
+      loginPage={ToSignIn}
+      notification={ReactAdminNotifications}
+      dashboard={dashboardArea.list}
+      title="Dashboard"
+      disableTelemetry
+    >
+      {routedResources.map(({ name, label, icon, list, create, edit, show, recordRepresentation }) => (
+        <Resource
+          key={name}
+          name={name}
+          options={{ label }}
+          icon={icon}
+          list={list}
+          create={create}
+          edit={edit}
+          show={show}
+          recordRepresentation={recordRepresentation}
+        />
+      ))}
+    </Admin>
+  );
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, httpClient, isRelativeUrl } from './httpClient';
+import { inFlight } from './inFlight';
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const sentHeaders = (call = 0): Headers => (fetchMock.mock.calls[call]?.[1] as RequestInit).headers as Headers;
+
+describe('httpClient', () => {
+  it('sends the stored token as a Bearer header', async () => {
+    localStorage.setItem('access_token', 'abc');
+    await httpClient('/api/me');
+    expect(sentHeaders().get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    await httpClient('/api/me');
+    expect(sentHeaders().has('Authorization')).toBe(false);
+  });
+
+  it('copies the XSRF-TOKEN cookie into X-XSRF-TOKEN on a POST to a relative URL (SPEC §7)', async () => {
+    document.cookie = 'XSRF-TOKEN=cookie-value; path=/';
+    await httpClient('/api/blogs', { method: 'POST', body: '{}' });
+    expect(sentHeaders().get('X-XSRF-TOKEN')).toBe('cookie-value');
+  });
+
+  it('does not send the CSRF header on GET or HEAD', async () => {
+    document.cookie = 'XSRF-TOKEN=cookie-value; path=/';
+    await httpClient('/api/blogs');
+    await httpClient('/api/blogs', { method: 'HEAD' });
+    expect(sentHeaders(0).has('X-XSRF-TOKEN')).toBe(false);
+    expect(sentHeaders(1).has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('never sends the CSRF header to another origin', async () => {
+    document.cookie = 'XSRF-TOKEN=cookie-value; path=/';
+    await httpClient('https://elsewhere.example/api/x', { method: 'DELETE' });
+    expect(sentHeaders().has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('asks the API for a CSRF cookie first when there is none', async () => {
+    fetchMock.mockImplementationOnce(async () => {
+      document.cookie = 'XSRF-TOKEN=fresh; path=/';
+      return new Response(null, { status: 204 });
+    });
+    await httpClient('/api/logout', { method: 'POST' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/csrf');
+    expect(sentHeaders(1).get('X-XSRF-TOKEN')).toBe('fresh');
+  });
+
+  it('counts requests in flight and releases the count when they fail', async () => {
+    let release!: () => void;
+    fetchMock.mockImplementationOnce(
+      () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(500, {})))),
+    );
+    const pending = httpClient('/api/slow').catch(() => undefined);
+    await vi.waitFor(() => expect(inFlight.getSnapshot()).toBe(1));
+    release();
+    await pending;
+    expect(inFlight.getSnapshot()).toBe(0);
+  });
+
+  it('maps a network failure to the Connection Error message with status 0', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await httpClient('/api/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 0, message: 'Please check your internet connection' });
+    expect(inFlight.getSnapshot()).toBe(0);
+  });
+
+  it("keeps the server's message and status on an HTTP error", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(422, { message: 'Title is required' }));
+    const error = await httpClient('/api/blogs').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 422, message: 'Title is required', body: { message: 'Title is required' } });
+  });
+
+  it("falls back to the catalogue's generic message when the server gives none", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>oops</html>', { status: 502 }));
+    const error = await httpClient('/api/blogs').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, message: 'Something went wrong' });
+  });
+
+  it('returns status, headers, body and parsed json on success', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response('[{"id":1}]', { status: 200, headers: { 'Content-Range': 'blogs 0-0/1' } }),
+    );
+    const response = await httpClient('/api/blogs');
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual([{ id: 1 }]);
+    expect(response.headers.get('Content-Range')).toBe('blogs 0-0/1');
+  });
+});
+
+describe('isRelativeUrl', () => {
+  it.each([
+    ['/api/login', true],
+    ['api/login', true],
+    ['https://x.example/api', false],
+    ['//x.example/api', false],
+    ['HTTP://x.example', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isRelativeUrl(url)).toBe(expected);
+  });
+});

@@ -1,0 +1,113 @@
+// The one fetch wrapper (STYLE.md): Bearer token, CSRF header, in-flight counter, error mapping.
+import { config, CSRF_COOKIE, CSRF_HEADER, TOKEN_STORAGE_KEY } from './config';
+import { inFlight } from './inFlight';
+import { catalogue } from './notifications/catalogue';
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: unknown;
+}
+
+// react-admin only reads `status`, `message` and `body` from errors, so its own HttpError class is not needed here
+// (importing it would pull ra-core into the sign-in page).
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  // status 0: the request never got an answer.
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface HttpOptions extends Omit<RequestInit, 'headers'> {
+  headers?: HeadersInit;
+}
+
+export const apiUrl = (path: string): string => `${config.apiBase}api/${path.replace(/^\//, '')}`;
+
+export const tokenStore = {
+  get: (): string | null => localStorage.getItem(TOKEN_STORAGE_KEY),
+  set: (token: string): void => localStorage.setItem(TOKEN_STORAGE_KEY, token),
+  clear: (): void => localStorage.removeItem(TOKEN_STORAGE_KEY),
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+// SPEC §7: the CSRF header goes only on requests to relative URLs, so a token never leaks to another origin.
+export const isRelativeUrl = (url: string): boolean => !/^[a-z][a-z\d+.-]*:|^\/\//i.test(url);
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+async function csrfToken(): Promise<string | null> {
+  const existing = readCookie(CSRF_COOKIE);
+  if (existing) return existing;
+  // First mutating call of a visit that never hit the server for a page (the dev server, a cached index.html):
+  // ask the API to set the cookie.
+  await fetch(apiUrl('csrf'), { credentials: 'same-origin' });
+  return readCookie(CSRF_COOKIE);
+}
+
+function parseJson(body: string): unknown {
+  if (!body) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function serverMessage(json: unknown): string | undefined {
+  if (json && typeof json === 'object' && 'message' in json) {
+    const { message } = json as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
+}
+
+export async function httpClient(url: string, options: HttpOptions = {}): Promise<HttpResponse> {
+  const method = (options.method ?? 'GET').toUpperCase();
+  const headers = new Headers(options.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (typeof options.body === 'string' && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  const token = tokenStore.get();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+
+  inFlight.begin();
+  try {
+    let response: Response;
+    try {
+      if (!SAFE_METHODS.has(method) && isRelativeUrl(url)) {
+        const csrf = await csrfToken();
+        if (csrf) headers.set(CSRF_HEADER, csrf);
+      }
+      response = await fetch(url, { ...options, method, headers, credentials: 'same-origin' });
+    } catch {
+      throw new HttpError(catalogue.networkError.message, 0);
+    }
+    const body = await response.text();
+    const json = parseJson(body);
+    if (!response.ok) {
+      throw new HttpError(serverMessage(json) ?? catalogue.error.message, response.status, json);
+    }
+    return { status: response.status, headers: response.headers, body, json };
+  } finally {
+    inFlight.end();
+  }
+}

@@ -1,0 +1,19 @@
+import { deepmerge } from '@mui/utils';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { catalogue } from './notifications/catalogue';
+
+// react-admin's own notices speak with the catalogue's words (SPEC §8) where the two overlap.
+const overrides = {
+  ra: {
+    message: { invalid_form: catalogue.formValidation.message },
+    notification: {
+      http_error: catalogue.error.message,
+      not_authorized: catalogue.unauthorized.message,
+    },
+  },
+};
+
+export const i18nProvider = polyglotI18nProvider(() => deepmerge(englishMessages, overrides), 'en', [
+  { locale: 'en', name: 'English' },
+]);

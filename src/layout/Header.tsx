@@ -1,0 +1,45 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { Link } from 'react-router';
+import { Logout, ToggleThemeButton, UserMenu } from 'react-admin';
+import logoUrl from '../assets/logo.svg';
+import { config, HEADER_LOGO_WIDTH_PX } from '../config';
+import { useSidebar } from './sidebarState';
+
+export const HEADER_HEIGHT_PX = 64;
+
+export function Header() {
+  const { isDesktop, open, toggle } = useSidebar();
+  const label = isDesktop ? (open ? 'Collapse sidebar' : 'Expand sidebar') : open ? 'Close menu' : 'Open menu';
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      sx={{
+        height: HEADER_HEIGHT_PX,
+        justifyContent: 'center',
+        borderBottom: 1,
+        borderColor: 'divider',
+        zIndex: (theme) => theme.zIndex.drawer + 1,
+      }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <Tooltip title={label}>
+          <IconButton edge="start" color="inherit" onClick={toggle} aria-label={label} aria-expanded={open}>
+            {open ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+        </Tooltip>
+        <Box component={Link} to="/dashboard" sx={{ display: 'flex', alignItems: 'center' }}>
+          {/* SPEC §2/§9: the header logo is 150px wide. */}
+          <img src={logoUrl} width={HEADER_LOGO_WIDTH_PX} height={32} alt={`${config.productName} dashboard home`} />
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        <ToggleThemeButton />
+        <UserMenu>
+          <Logout />
+        </UserMenu>
+      </Toolbar>
+    </AppBar>
+  );
+}

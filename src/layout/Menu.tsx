@@ -1,0 +1,187 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import {
+  Collapse,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Tooltip,
+} from '@mui/material';
+import { useState } from 'react';
+import { useLogout } from 'react-admin';
+import { Link, useLocation } from 'react-router';
+import { findTrail, menu, type MenuItem } from './menu';
+
+interface MenuProps {
+  // Collapsed desktop sidebar: icons only, titles in tooltips.
+  dense: boolean;
+  onNavigate?: () => void;
+}
+
+export function Menu({ dense, onNavigate }: MenuProps) {
+  const { pathname } = useLocation();
+  const trail = findTrail(menu, pathname);
+  return (
+    <nav aria-label="Main menu">
+      {menu
+        .filter((group) => !group.hidden)
+        .map((group) => (
+          <List
+            key={group.id}
+            dense
+            disablePadding
+            aria-labelledby={dense ? undefined : `menu-group-${group.id}`}
+            subheader={
+              dense ? undefined : (
+                <ListSubheader
+                  id={`menu-group-${group.id}`}
+                  disableSticky
+                  sx={{ lineHeight: '36px', fontWeight: 700, textTransform: 'uppercase', fontSize: '0.72rem' }}
+                >
+                  {group.title}
+                </ListSubheader>
+              )
+            }
+          >
+            {(group.children ?? []).map((item) => (
+              <MenuNode key={item.id} item={item} trail={trail} dense={dense} onNavigate={onNavigate} depth={0} />
+            ))}
+          </List>
+        ))}
+    </nav>
+  );
+}
+
+interface NodeProps {
+  item: MenuItem;
+  trail: MenuItem[];
+  dense: boolean;
+  depth: number;
+  onNavigate?: (() => void) | undefined;
+}
+
+function MenuNode({ item, trail, dense, depth, onNavigate }: NodeProps) {
+  const inTrail = trail.includes(item);
+  const [open, setOpen] = useState(inTrail || item.type === 'collapse');
+  if (item.hidden) return null;
+
+  if (item.type === 'collapse') {
+    // A collapsed sidebar has no room for a sub-list: show the children's icons inline instead.
+    if (dense) {
+      return (
+        <>
+          {(item.children ?? []).map((child) => (
+            <MenuNode key={child.id} item={child} trail={trail} dense depth={depth} onNavigate={onNavigate} />
+          ))}
+        </>
+      );
+    }
+    const Icon = item.icon;
+    const listId = `menu-collapse-${item.id}`;
+    return (
+      <>
+        <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={listId}>
+          {Icon && (
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <Icon />
+            </ListItemIcon>
+          )}
+          <ListItemText primary={item.title} />
+          {open ? <ExpandLess aria-hidden /> : <ExpandMore aria-hidden />}
+        </ListItemButton>
+        <Collapse in={open} timeout="auto" unmountOnExit>
+          <List id={listId} dense disablePadding>
+            {(item.children ?? []).map((child) => (
+              <MenuNode
+                key={child.id}
+                item={child}
+                trail={trail}
+                dense={false}
+                depth={depth + 1}
+                onNavigate={onNavigate}
+              />
+            ))}
+          </List>
+        </Collapse>
+      </>
+    );
+  }
+
+  return <MenuLeaf item={item} active={inTrail} dense={dense} depth={depth} onNavigate={onNavigate} />;
+}
+
+function MenuLeaf({
+  item,
+  active,
+  dense,
+  depth,
+  onNavigate,
+}: {
+  item: MenuItem;
+  active: boolean;
+  dense: boolean;
+  depth: number;
+  onNavigate?: (() => void) | undefined;
+}) {
+  const logout = useLogout();
+  const Icon = item.icon;
+  const content = (
+    <>
+      {Icon && (
+        <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>
+          <Icon />
+        </ListItemIcon>
+      )}
+      {!dense && <ListItemText primary={item.title} />}
+    </>
+  );
+  const sx = {
+    pl: dense ? 2 : 2 + depth * 2,
+    '&.Mui-selected': { color: 'primary.main', fontWeight: 600, borderRight: 3, borderColor: 'primary.main' },
+  };
+  const button =
+    item.action === 'logout' ? (
+      <ListItemButton
+        sx={sx}
+        aria-label={dense ? item.title : undefined}
+        onClick={() => {
+          onNavigate?.();
+          logout();
+        }}
+      >
+        {content}
+      </ListItemButton>
+    ) : item.external ? (
+      <ListItemButton
+        sx={sx}
+        component="a"
+        href={item.url}
+        target={item.target ? '_blank' : undefined}
+        rel="noopener noreferrer"
+        aria-label={dense ? item.title : undefined}
+      >
+        {content}
+      </ListItemButton>
+    ) : (
+      <ListItemButton
+        sx={sx}
+        component={Link}
+        to={item.url ?? '/dashboard'}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        aria-label={dense ? item.title : undefined}
+        onClick={onNavigate}
+      >
+        {content}
+      </ListItemButton>
+    );
+  return dense ? (
+    <Tooltip title={item.title} placement="right">
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import logoUrl from '../assets/logo.svg';
+import { authProvider } from '../authProvider';
+import { config, LOGIN_LOGO_WIDTH_PX, pageTitle } from '../config';
+import './LoginPage.css';
+import { validateLogin, type LoginValues } from './validateLogin';
+
+type Touched = Partial<Record<keyof LoginValues, boolean>>;
+
+// Plain React and CSS on purpose: this page is the first thing every visit loads.
+export function LoginPage() {
+  const navigate = useNavigate();
+  const id = useId();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [touched, setTouched] = useState<Touched>({});
+  // SPEC §2: 'Remember me' is checked by default; the spec gives it no effect.
+  const [remember, setRemember] = useState(true);
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    document.title = pageTitle('Sign In');
+  }, []);
+
+  const errors = validateLogin(values);
+  const invalid = Object.keys(errors).length > 0;
+
+  const change = (field: keyof LoginValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const touch = (field: keyof LoginValues) => () => setTouched((current) => ({ ...current, [field]: true }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (invalid || submitting) return;
+    setSubmitting(true);
+    try {
+      await authProvider.login({ email: values.email.trim(), password: values.password });
+      navigate('/dashboard', { replace: true });
+    } catch {
+      // authProvider.login has already shown the notice of the catalogue.
+      setSubmitting(false);
+    }
+  }
+
+  const emailError = touched.email ? errors.email : undefined;
+  const passwordError = touched.password ? errors.password : undefined;
+
+  return (
+    <main className="login">
+      <div className="login__card">
+        <img
+          className="login__logo"
+          src={logoUrl}
+          width={LOGIN_LOGO_WIDTH_PX}
+          height={Math.round((LOGIN_LOGO_WIDTH_PX * 64) / 300)}
+          alt={config.productName}
+        />
+        <h1 className="login__title">Sign in to your dashboard</h1>
+        <p className="login__subtitle">Manage the content of your company website.</p>
+        <form className="login__form" onSubmit={submit} noValidate>
+          <div className="login__field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              // The page has one job; starting in the first field saves every visitor a Tab or a click.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus
+              value={values.email}
+              onChange={change('email')}
+              onBlur={touch('email')}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${id}-email-error` : undefined}
+            />
+            {emailError && (
+              <p className="login__error" id={`${id}-email-error`}>
+                {emailError}
+              </p>
+            )}
+          </div>
+          <div className="login__field">
+            <label htmlFor={`${id}-password`}>Password</label>
+            <div className="login__password">
+              <input
+                id={`${id}-password`}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                value={values.password}
+                onChange={change('password')}
+                onBlur={touch('password')}
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? `${id}-password-error` : undefined}
+              />
+              <button
+                type="button"
+                className="login__reveal"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-pressed={showPassword}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+              >
+                {showPassword ? 'Hide' : 'Show'}
+              </button>
+            </div>
+            {passwordError && (
+              <p className="login__error" id={`${id}-password-error`}>
+                {passwordError}
+              </p>
+            )}
+          </div>
+          <label className="login__remember">
+            <input
+              type="checkbox"
+              name="remember"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            Remember me
+          </label>
+          {/* SPEC §2/§5: disabled while the form is invalid. */}
+          <button className="login__submit" type="submit" disabled={invalid || submitting}>
+            {submitting ? 'Signing in…' : 'Sign In'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

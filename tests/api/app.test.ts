@@ -1,0 +1,129 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupApp, type TestApp } from './helpers';
+
+describe('API basics', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    t = await setupApp({}, { logger: { level: 'error', stream } });
+    // A route that fails the way an unexpected bug would.
+    t.app.get('/api/test-only/boom', async () => {
+      throw new Error('secret detail: connection string postgres://user:pw@db');
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('GET /api/health checks the database and answers ok', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('hides the details of a 5xx from the client and logs them', async () => {
+    const response = await t.app.inject({ url: '/api/test-only/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Internal Server Error' });
+    expect(response.body).not.toContain('secret detail');
+    expect(logLines.join('\n')).toContain('secret detail');
+  });
+
+  it('answers JSON 404 for unknown /api paths, whatever the method', async () => {
+    const get = await t.app.inject({ url: '/api/nope?x=1' });
+    expect(get.statusCode).toBe(404);
+    expect(get.json()).toEqual({ message: 'Not Found' });
+    const bare = await t.app.inject({ url: '/api' });
+    expect(bare.statusCode).toBe(404);
+    expect(bare.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('tells to build the console when STATIC_DIR is missing', async () => {
+    const response = await t.app.inject({ url: '/dashboard/blogs' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toMatch(/npm run build/);
+  });
+
+  it('sends security headers with a CSP the console can run under', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('serving the built console', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'cornerstone-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cornerstone</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("console")');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await setupApp({ staticDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / without caching', async () => {
+    const response = await t.app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe('console.log("console")');
+  });
+
+  it('serves other files with revalidation', async () => {
+    const response = await t.app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for console routes (SPA)', async () => {
+    for (const url of ['/login', '/dashboard/blogs', '/dashboard/careers-form?page=2']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('does not answer HTML for a missing asset or an unknown API path', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-old999.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json()).toEqual({ message: 'Not Found' });
+    const api = await t.app.inject({ url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('still routes the API', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+});

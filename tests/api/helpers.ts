@@ -1,0 +1,84 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { hashPassword } from '../../server/passwords';
+import { createUser } from '../../server/repositories/users';
+import { randomToken } from '../../server/secrets';
+import { createTestDb, type TestDb } from '../helpers/db';
+
+export const USER = { name: 'Dana Builder', email: 'dana@cornerstone.test', password: 'correct horse battery' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb['db'];
+  config: Config;
+  userId: number;
+  close: () => Promise<void>;
+}
+
+/** A fresh app on a fresh database with one active user (USER); no port is opened. */
+export async function setupApp(overrides: Partial<Config> = {}, options: { logger?: BuildAppOptions['logger'] } = {}): Promise<TestApp> {
+  const testDb = await createTestDb();
+  const config: Config = {
+    ...loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0' }),
+    ...overrides,
+  };
+  const user = await createUser(testDb.db, {
+    name: USER.name,
+    email: USER.email,
+    passwordHash: await hashPassword(USER.password),
+  });
+  const app = await buildApp({ config, db: testDb.db, logger: options.logger ?? false });
+  return {
+    app,
+    db: testDb.db,
+    config,
+    userId: user.id,
+    close: async () => {
+      await app.close();
+      await testDb.destroy();
+    },
+  };
+}
+
+/** A matching XSRF-TOKEN cookie and X-XSRF-TOKEN header, as the console sends them (SPEC §7). */
+export function csrf(token = randomToken()) {
+  return { cookies: { 'XSRF-TOKEN': token }, headers: { 'x-xsrf-token': token } };
+}
+
+/** Encodes fields as multipart/form-data exactly as a browser's FormData would. */
+export async function multipart(fields: Record<string, string | Blob>, files: Record<string, File> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) form.append(name, file);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  };
+}
+
+export async function loginJson(app: FastifyInstance, email: string, password: string): Promise<LightMyRequestResponse> {
+  const token = csrf();
+  return app.inject({
+    method: 'POST',
+    url: '/api/login',
+    cookies: token.cookies,
+    headers: token.headers,
+    payload: { email, password },
+  });
+}
+
+/** Signs USER in and returns the bearer token. */
+export async function signIn(app: FastifyInstance): Promise<string> {
+  const response = await loginJson(app, USER.email, USER.password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+/** Parses Set-Cookie for one cookie into its value and attributes. */
+export function findCookie(response: LightMyRequestResponse, name: string) {
+  return response.cookies.find((cookie) => cookie.name === name) as
+    | { name: string; value: string; path?: string; sameSite?: string; httpOnly?: boolean; secure?: boolean }
+    | undefined;
+}

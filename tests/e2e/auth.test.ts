@@ -1,0 +1,214 @@
+// Issue #2 §4: routes, the guard, the sign-in form, sign-in, staying signed in, sign-out (SPEC §2, §4, §5, §8).
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  DESKTOP,
+  expectNotice,
+  fillSignIn,
+  launchBrowser,
+  mainMenu,
+  notice,
+  openSession,
+  pageHeading,
+  readToken,
+  signIn,
+  startServer,
+  waitForPath,
+  type RunningServer,
+  type Session,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await session?.context.close();
+});
+
+const open = async () => {
+  session = await openSession(browser, server, DESKTOP);
+  return session;
+};
+
+describe('routing and the guard', () => {
+  it('sends the empty path to the sign-in page', async () => {
+    const { page } = await open();
+    await page.goto('/');
+    await waitForPath(session, '/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in to your dashboard' }).waitFor();
+  });
+
+  it('sends a visitor without a session from a guarded route to /login with a warning', async () => {
+    const { page } = await open();
+    await page.goto('/dashboard/blogs');
+    await waitForPath(session, '/login');
+    await expectNotice(page, {
+      type: 'warning',
+      title: 'Authentication Required',
+      message: 'Please log in to access this page',
+    });
+    await page.getByRole('heading', { level: 1, name: 'Sign in to your dashboard' }).waitFor();
+    // The guard never showed the shell.
+    expect(await mainMenu(page).count()).toBe(0);
+  });
+});
+
+describe('the sign-in form', () => {
+  it('shows the fields of SPEC §2 with Remember me checked and the 300px logo', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(true);
+    const logo = page.locator('main img').first();
+    expect((await logo.boundingBox())?.width).toBe(300);
+  });
+
+  it('shows each validation message once the field is touched and keeps Sign In disabled while invalid', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Sign In', exact: true });
+
+    // Untouched: no message yet, but the empty form cannot be sent.
+    expect(await page.getByText('Email is required').count()).toBe(0);
+    expect(await submit.isDisabled()).toBe(true);
+
+    await email.focus();
+    await email.blur();
+    await page.getByText('Email is required', { exact: true }).waitFor();
+
+    await password.focus();
+    await password.blur();
+    await page.getByText('Password is required', { exact: true }).waitFor();
+
+    await password.fill('short');
+    await page.getByText('Password must be at least 8 characters long', { exact: true }).waitFor();
+    expect(await page.getByText('Password is required', { exact: true }).count()).toBe(0);
+
+    await email.fill(ADMIN.email);
+    expect(await page.getByText('Email is required', { exact: true }).count()).toBe(0);
+    expect(await submit.isDisabled()).toBe(true);
+
+    await password.fill('long enough');
+    expect(await page.getByText('Password must be at least 8 characters long').count()).toBe(0);
+    expect(await submit.isEnabled()).toBe(true);
+  });
+
+  it('reveals and hides the password with the Show password toggle', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret-value');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+  });
+
+  it('keeps the user on /login with an error notice after a wrong password', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    await fillSignIn(page, ADMIN.email, 'not-the-right-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const card = await expectNotice(page, {
+      type: 'error',
+      title: 'Login Failed',
+      message: 'Incorrect email or password.',
+    });
+    expect(session.pathname()).toBe('/login');
+    expect(await readToken(page)).toBeNull();
+    // The form is usable again for a second try.
+    expect(await page.getByRole('button', { name: 'Sign In', exact: true }).isEnabled()).toBe(true);
+    // Errors never close on their own (SPEC §9); the user closes them.
+    await card.getByRole('button', { name: 'Close notification' }).click();
+    await card.waitFor({ state: 'detached' });
+  });
+});
+
+describe('signing in and out', () => {
+  it('signs in, greets the user by name, stores the token and lands on /dashboard', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await waitForPath(session, '/dashboard');
+    const card = await expectNotice(page, {
+      type: 'success',
+      title: 'Login Successful',
+      message: `Welcome back, ${ADMIN.name}!`,
+    });
+    expect(await readToken(page)).toMatch(/\S/);
+    await pageHeading(page).filter({ hasText: 'Hero Section' }).waitFor();
+    // The header logo is 150px wide (SPEC §2).
+    const headerLogo = page.locator('header img').first();
+    expect((await headerLogo.boundingBox())?.width).toBe(150);
+    // The footer of SPEC §2.
+    const year = new Date().getFullYear();
+    await page.getByText(`© ${year} Cornerstone. All rights reserved.`).waitFor();
+    await page.locator('footer').getByText('Built by').waitFor();
+    await page.locator('footer').getByRole('link', { name: 'Cornerstone Digital' }).waitFor();
+    // Success notices close by themselves after 5000 ms (SPEC §9).
+    await page.mouse.move(0, DESKTOP.height - 1);
+    await card.waitFor({ state: 'detached', timeout: 8_000 });
+  });
+
+  it('keeps the user signed in across a reload', async () => {
+    const { page } = await open();
+    await signIn(session);
+    await page.goto('/dashboard/features');
+    await pageHeading(page).filter({ hasText: 'Features Section' }).waitFor();
+    await page.reload();
+    await pageHeading(page).filter({ hasText: 'Features Section' }).waitFor();
+    expect(session.pathname()).toBe('/dashboard/features');
+    expect(await notice(page, 'Authentication Required').count()).toBe(0);
+  });
+
+  it('sends a signed-in user who opens /login back to /dashboard with an info notice', async () => {
+    const { page } = await open();
+    await signIn(session);
+    await page.goto('/login');
+    await waitForPath(session, '/dashboard');
+    await expectNotice(page, {
+      type: 'info',
+      title: 'Already Authenticated',
+      message: 'You are already logged in',
+    });
+    await pageHeading(page).filter({ hasText: 'Hero Section' }).waitFor();
+  });
+
+  it('signs out from the Logout menu item: back on /login, a goodbye notice, the token gone', async () => {
+    const { page } = await open();
+    await signIn(session);
+    await mainMenu(page).getByRole('button', { name: 'Logout', exact: true }).click();
+    await waitForPath(session, '/login');
+    await expectNotice(page, {
+      type: 'success',
+      title: 'Goodbye',
+      message: 'You have been logged out successfully',
+    });
+    await page.getByRole('heading', { level: 1, name: 'Sign in to your dashboard' }).waitFor();
+    expect(await readToken(page)).toBeNull();
+    // The shell is closed again.
+    await page.goto('/dashboard');
+    await waitForPath(session, '/login');
+    await expectNotice(page, {
+      type: 'warning',
+      title: 'Authentication Required',
+      message: 'Please log in to access this page',
+    });
+  });
+});

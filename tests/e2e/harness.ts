@@ -1,0 +1,293 @@
+// End-to-end harness: the real server (`npm start` semantics) on a free port with a throwaway database, and
+// system Chromium driven by playwright-core. Each test file gets its own server; each test its own context.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SCREENSHOT_DIR = path.join(ROOT, 'screenshots');
+
+// Known credentials for the seeded administrator (the server creates it on an empty database).
+export const ADMIN = {
+  email: 'e2e.admin@cornerstone.test',
+  password: 'e2e-correct-horse-42',
+  name: 'Erin Example',
+} as const;
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const TABLET = { width: 800, height: 900 } as const; // below the 1025px breakpoint (SPEC §9)
+export const PHONE = { width: 390, height: 844 } as const;
+
+const STARTUP_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      if (address === null || typeof address === 'string') {
+        probe.close();
+        reject(new Error('could not determine a free port'));
+        return;
+      }
+      probe.close(() => resolve(address.port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+// Starts `node scripts/start.mjs` with the console already built (see global-setup.ts).
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cornerstone-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+    LOGIN_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+    SKIP_BUILD: 'true',
+    ...extraEnv,
+  };
+  // A DATABASE_URL from the caller's shell would point the server at a shared database.
+  delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const done = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+      if (!done) {
+        child.kill('SIGKILL');
+        await exited(child);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`the server exited early (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return { baseUrl, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(150);
+  }
+  await stop();
+  throw new Error(`the server did not answer /api/health within ${STARTUP_TIMEOUT_MS} ms:\n${output}`);
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  // Absolute URL of an app path on this file's server.
+  url: (pathname: string) => string;
+  // The path part of the page's current URL.
+  pathname: () => string;
+}
+
+// A fresh context per test: fresh localStorage, cookies and theme.
+export async function openSession(
+  browser: Browser,
+  server: RunningServer,
+  viewport: Viewport = DESKTOP,
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<Session> {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: server.baseUrl,
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  const page = await context.newPage();
+  return {
+    context,
+    page,
+    url: (pathname) => new URL(pathname, server.baseUrl).toString(),
+    pathname: () => new URL(page.url()).pathname,
+  };
+}
+
+export async function readToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('access_token')); // SPEC §3
+}
+
+// SPEC §8: error notices use the danger style, the others keep their names.
+const NOTICE_CLASS = { success: 'success', error: 'danger', warning: 'warning', info: 'info' } as const;
+export type NoticeType = keyof typeof NOTICE_CLASS;
+
+export function notice(page: Page, title: string): Locator {
+  return page.locator('.notification').filter({
+    has: page.locator('.notification__title', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }),
+  });
+}
+
+// Waits for the notice with this title and checks what the user reads and what a screen reader hears.
+export async function expectNotice(
+  page: Page,
+  expected: { type: NoticeType; title: string; message: string },
+): Promise<Locator> {
+  const card = notice(page, expected.title).last();
+  await card.waitFor({ state: 'visible' });
+  expect((await card.locator('.notification__message').innerText()).trim()).toBe(expected.message);
+  expect(await card.getAttribute('class')).toContain(`notification--${NOTICE_CLASS[expected.type]}`);
+  const urgent = expected.type === 'error' || expected.type === 'warning';
+  expect(await card.getAttribute('role')).toBe(urgent ? 'alert' : 'status');
+  return card;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export async function waitForPath(session: Session, pathname: string): Promise<void> {
+  await session.page.waitForURL((url) => url.pathname === pathname);
+}
+
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+// Signs in through the form, the way a user does, and waits for the shell.
+export async function signIn(session: Session, credentials: { email: string; password: string } = ADMIN): Promise<void> {
+  const { page } = session;
+  if (session.pathname() !== '/login') await page.goto('/login');
+  await fillSignIn(page, credentials.email, credentials.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await waitForPath(session, '/dashboard');
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
+}
+
+export function mainMenu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+// The page heading of the routed area (the placeholder's h1 until the area is built).
+export function pageHeading(page: Page): Locator {
+  return page.locator('#main-content').getByRole('heading', { level: 1 });
+}
+
+// Saves `screenshots/<name>-<width>.png` at the page's current viewport.
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  // Let transitions settle so the picture shows the resting state.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+// The accessibility bar of issue #2 §4.
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export function describeViolations(violations: Result[]): string {
+  if (violations.length === 0) return 'no violations';
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = (node.failureSummary ?? '').replace(/\n/g, '\n        ');
+          return `    - ${node.target.join(' ')}\n      ${node.html}\n        ${summary}`;
+        })
+        .join('\n');
+      return `[${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}`;
+    })
+    .join('\n\n');
+}
+
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const violations = results.violations;
+  expect(violations.length, `axe violations on ${label}:\n${describeViolations(violations)}`).toBe(0);
+}
+
+// Relative luminance of the page background (0 black … 1 white): what the user sees of the theme.
+export async function backgroundLuminance(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const parse = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    let element: Element | null = document.querySelector('#main-content');
+    while (element) {
+      const [r = 0, g = 0, b = 0, a = 1] = parse(getComputedStyle(element).backgroundColor);
+      if (a > 0) {
+        const channel = (c: number) => {
+          const s = c / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      }
+      element = element.parentElement;
+    }
+    return 1; // nothing painted: the browser's white canvas
+  });
+}

@@ -1,0 +1,224 @@
+// Issue #2 §4: the shell of SPEC §2: page titles, breadcrumb, every menu item, the sidebar at both sizes, the theme.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backgroundLuminance,
+  DESKTOP,
+  mainMenu,
+  openSession,
+  pageHeading,
+  signIn,
+  startServer,
+  TABLET,
+  waitForPath,
+  launchBrowser,
+  type RunningServer,
+  type Session,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await session?.context.close();
+});
+
+// SPEC §2, "Side menu", in order.
+const MENU_LINKS: ReadonlyArray<{ title: string; path: string; parent?: string }> = [
+  { title: 'Hero Section', path: '/dashboard', parent: 'Homepage' },
+  { title: 'Features Section', path: '/dashboard/features', parent: 'Homepage' },
+  { title: 'Testimonials', path: '/dashboard/testimonials', parent: 'Homepage' },
+  { title: 'Partners Section', path: '/dashboard/partners', parent: 'Homepage' },
+  { title: 'About Us Section', path: '/dashboard/about-us' },
+  { title: 'Users Management', path: '/dashboard/users-management' },
+  { title: 'Blog Posts', path: '/dashboard/blogs' },
+  { title: 'Project Portfolio', path: '/dashboard/projects' },
+  { title: 'Banners & Promotions', path: '/dashboard/banners' },
+  { title: 'Job Postings', path: '/dashboard/careers' },
+  { title: 'Contact Information', path: '/dashboard/contact-us' },
+  { title: 'Job Applications', path: '/dashboard/careers-form' },
+  { title: 'Project Form', path: '/dashboard/project-form' },
+  { title: 'Contact Form', path: '/dashboard/contact-us-form' },
+  { title: 'About Page (Full)', path: '/dashboard/about-page' },
+  { title: 'Privacy Policy', path: '/dashboard/privacy-policy' },
+  { title: 'SEO Management', path: '/dashboard/seo' },
+  { title: 'Counter Widgets', path: '/dashboard/counters' },
+];
+
+const GROUPS = [
+  'Website Management',
+  'Content Management',
+  'Communications',
+  'Forms',
+  'Company Pages',
+  'Website Tools',
+  'Settings',
+];
+
+const titleOf = (menuTitle: string) => `${menuTitle} | Cornerstone Dashboard`; // SPEC §2
+
+async function expectTitle(page: Page, title: string) {
+  await expect.poll(() => page.title()).toBe(title);
+}
+
+async function breadcrumbItems(page: Page): Promise<string[]> {
+  const texts = await page.getByRole('navigation', { name: 'Breadcrumb' }).locator('li').allInnerTexts();
+  return texts.map((text) => text.trim()).filter((text) => text !== '');
+}
+
+async function expectBreadcrumb(page: Page, trail: string[]) {
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await breadcrumb.waitFor();
+  await expect.poll(() => breadcrumbItems(page)).toEqual(trail);
+  const current = breadcrumb.locator('[aria-current="page"]');
+  expect((await current.innerText()).trim()).toBe(trail.at(-1));
+}
+
+// The desktop drawer carries data-state; the mobile one is not in the DOM while closed.
+const desktopDrawer = (page: Page) => page.locator('[data-state]').filter({ has: mainMenu(page) });
+
+async function openHomepageGroup(page: Page) {
+  const homepage = mainMenu(page).getByRole('button', { name: 'Homepage' });
+  if ((await homepage.getAttribute('aria-expanded')) !== 'true') await homepage.click();
+}
+
+describe('title and breadcrumb', () => {
+  it('names the Hero Section on /dashboard and the Features Section on /dashboard/features', async () => {
+    session = await openSession(browser, server, DESKTOP);
+    const { page } = session;
+    await signIn(session);
+    await expectTitle(page, titleOf('Hero Section'));
+    await expectBreadcrumb(page, ['Homepage', 'Hero Section']);
+
+    await page.goto('/dashboard/features');
+    await pageHeading(page).filter({ hasText: 'Features Section' }).waitFor();
+    await expectTitle(page, titleOf('Features Section'));
+    await expectBreadcrumb(page, ['Homepage', 'Features Section']);
+  });
+});
+
+describe('the side menu', () => {
+  it('lists the groups of SPEC §2 and reaches every area from its link', async () => {
+    session = await openSession(browser, server, DESKTOP);
+    const { page } = session;
+    await signIn(session);
+    const menu = mainMenu(page);
+    for (const group of GROUPS) await menu.getByText(group, { exact: true }).first().waitFor();
+    await openHomepageGroup(page);
+
+    // Start elsewhere so that the first click (Hero Section) is a real navigation too.
+    await menu.getByRole('link', { name: 'Counter Widgets', exact: true }).click();
+    await waitForPath(session, '/dashboard/counters');
+
+    for (const { title, path, parent } of MENU_LINKS) {
+      const link = menu.getByRole('link', { name: title, exact: true });
+      await link.click();
+      await waitForPath(session, path);
+      await pageHeading(page).filter({ hasText: title }).waitFor();
+      expect((await pageHeading(page).innerText()).trim(), `h1 on ${path}`).toBe(title);
+      await expectTitle(page, titleOf(title));
+      await expect.poll(() => link.getAttribute('aria-current'), { message: `active link on ${path}` }).toBe('page');
+      expect(await menu.locator('[aria-current="page"]').count(), `one active link on ${path}`).toBe(1);
+      // The breadcrumb ends with the current area, under its Homepage parent where there is one.
+      await expect.poll(() => breadcrumbItems(page)).toEqual(parent ? [parent, title] : [title]);
+    }
+  });
+
+  it('collapses and expands the desktop sidebar at 1280px and remembers the choice after a reload', async () => {
+    session = await openSession(browser, server, DESKTOP);
+    const { page } = session;
+    await signIn(session);
+    const drawer = desktopDrawer(page);
+    await expect.poll(() => drawer.getAttribute('data-state')).toBe('expanded');
+    const expandedWidth = (await mainMenu(page).boundingBox())?.width ?? 0;
+    await mainMenu(page).getByText('Content Management', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(() => drawer.getAttribute('data-state')).toBe('collapsed');
+    // Icons only: the group headings are gone, the items keep their names for assistive technology.
+    await expect.poll(() => mainMenu(page).getByText('Content Management', { exact: true }).count()).toBe(0);
+    await mainMenu(page).getByRole('link', { name: 'Blog Posts', exact: true }).waitFor();
+    await expect.poll(async () => (await mainMenu(page).boundingBox())?.width ?? 0).toBeLessThan(expandedWidth);
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+
+    await page.reload();
+    await mainMenu(page).waitFor();
+    await expect.poll(() => desktopDrawer(page).getAttribute('data-state')).toBe('collapsed');
+    // The collapsed menu still navigates.
+    await mainMenu(page).getByRole('link', { name: 'Blog Posts', exact: true }).click();
+    await waitForPath(session, '/dashboard/blogs');
+    await pageHeading(page).filter({ hasText: 'Blog Posts' }).waitFor();
+
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(() => desktopDrawer(page).getAttribute('data-state')).toBe('expanded');
+    await mainMenu(page).getByText('Content Management', { exact: true }).waitFor();
+    await page.reload();
+    await mainMenu(page).waitFor();
+    await expect.poll(() => desktopDrawer(page).getAttribute('data-state')).toBe('expanded');
+    await page.getByRole('button', { name: 'Collapse sidebar' }).waitFor();
+  });
+
+  it('opens the sidebar as an overlay at 800px, closed by Escape, by the backdrop and by following a link', async () => {
+    session = await openSession(browser, server, TABLET);
+    const { page } = session;
+    await signIn(session);
+    // Closed at first: the overlay menu is not in the page.
+    await expect.poll(() => mainMenu(page).count()).toBe(0);
+    const openButton = page.getByRole('button', { name: 'Open menu' });
+
+    await openButton.click();
+    await mainMenu(page).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await mainMenu(page).waitFor({ state: 'detached' });
+
+    await openButton.click();
+    await mainMenu(page).waitFor({ state: 'visible' });
+    // A click on the dimmed area to the right of the drawer.
+    const menuBox = await mainMenu(page).boundingBox();
+    const drawerRight = (menuBox?.x ?? 0) + (menuBox?.width ?? 0);
+    expect(drawerRight).toBeLessThan(TABLET.width - 100);
+    await page.mouse.click((drawerRight + TABLET.width) / 2, TABLET.height / 2);
+    await mainMenu(page).waitFor({ state: 'detached' });
+
+    await openButton.click();
+    await mainMenu(page).getByRole('link', { name: 'Job Postings', exact: true }).click();
+    await waitForPath(session, '/dashboard/careers');
+    await mainMenu(page).waitFor({ state: 'detached' });
+    await pageHeading(page).filter({ hasText: 'Job Postings' }).waitFor();
+    await expect.poll(() => page.title()).toBe(titleOf('Job Postings'));
+  });
+});
+
+describe('the theme', () => {
+  it('switches to dark with the Toggle Theme button and keeps it across a reload and a new sign-in', async () => {
+    session = await openSession(browser, server, DESKTOP);
+    const { page } = session;
+    await signIn(session);
+    expect(await backgroundLuminance(page)).toBeGreaterThan(0.5);
+
+    await page.getByRole('button', { name: 'Toggle Theme' }).click();
+    await expect.poll(() => backgroundLuminance(page)).toBeLessThan(0.2);
+
+    await page.reload();
+    await mainMenu(page).waitFor();
+    await expect.poll(() => backgroundLuminance(page)).toBeLessThan(0.2);
+
+    await mainMenu(page).getByRole('button', { name: 'Logout', exact: true }).click();
+    await waitForPath(session, '/login');
+    await signIn(session);
+    await expect.poll(() => backgroundLuminance(page)).toBeLessThan(0.2);
+
+    await page.getByRole('button', { name: 'Toggle Theme' }).click();
+    await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(0.5);
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests against the real server (tests/e2e/harness.ts). Each file starts its own server and Chromium,
+// so files may run side by side; a small cap keeps a CI machine from thrashing.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    maxWorkers: 3,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    teardownTimeout: 20_000,
+    // Screenshots and server output are useful when something fails; keep the console readable otherwise.
+    reporters: process.env.CI ? ['verbose'] : ['default'],
+  },
+});
