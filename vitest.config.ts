@@ -10,8 +10,15 @@ export default defineConfig({
         test: {
           name: 'console',
           environment: 'jsdom',
+          // react-admin trees are slow to mount in jsdom when every core is busy running other files.
+          testTimeout: 20_000,
           include: ['src/**/*.test.{ts,tsx}', 'schema/**/*.test.ts'],
           setupFiles: ['tests/setup-dom.ts'],
+          // react-admin imports react-router-dom, we import react-router; both must reach one copy of its contexts
+          // (under Node one would get its CommonJS build and the other its ES module build). react-router-dom 7
+          // only re-exports react-router.
+          alias: { 'react-router-dom': 'react-router' },
+          server: { deps: { inline: [/react-admin/, /ra-core/, /ra-ui-materialui/, /react-router/] } },
         },
       },
       {

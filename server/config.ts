@@ -21,38 +21,28 @@ const integer = (min: number, max: number) =>
     .min(min, { error: `must be between ${min} and ${max}` })
     .max(max, { error: `must be between ${min} and ${max}` });
 
-const envSchema = z
-  .object({
-    PORT: integer(0, 65535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
-      .optional(),
-    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-    ADMIN_PASSWORD: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters long` })
-      .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters long` })
-      .optional(),
-    ADMIN_NAME: z.string().min(1).max(200).default('Administrator'),
-    TOKEN_TTL_HOURS: integer(1, 24 * 365).default(168),
-    STATIC_DIR: z.string().min(1).default('./dist'),
-    LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
-    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-    COOKIE_SECURE: booleanFlag.default(false),
-    TRUST_PROXY: trustProxy.default(false),
-  })
-  .superRefine((env, ctx) => {
-    // One without the other would silently fall back to a generated password.
-    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
-    }
-    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'is required when ADMIN_PASSWORD is set' });
-    }
-  });
+const envSchema = z.object({
+  PORT: integer(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters long` })
+    .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters long` })
+    .optional(),
+  ADMIN_NAME: z.string().min(1).max(200).default('Administrator'),
+  TOKEN_TTL_HOURS: integer(1, 24 * 365).default(168),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  COOKIE_SECURE: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+});
 
 export interface Config {
   port: number;
@@ -80,10 +70,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const known = Object.keys(envSchema.shape);
   // An empty value (`ADMIN_EMAIL=` in a .env file) means "not set".
   const input = Object.fromEntries(known.map((key) => [key, env[key]?.trim() ? env[key] : undefined]));
+  const problems: string[] = [];
+  // One without the other would silently fall back to a generated password.
+  if (input.ADMIN_EMAIL && !input.ADMIN_PASSWORD) problems.push('ADMIN_PASSWORD: is required when ADMIN_EMAIL is set');
+  if (input.ADMIN_PASSWORD && !input.ADMIN_EMAIL) problems.push('ADMIN_EMAIL: is required when ADMIN_PASSWORD is set');
   const result = envSchema.safeParse(input);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  - ${String(issue.path[0] ?? 'environment')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+    problems.unshift(...result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}`));
+  }
+  if (!result.success || problems.length > 0) {
+    throw new ConfigError(`Invalid environment configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
   }
   const e = result.data;
   return {

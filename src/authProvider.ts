@@ -3,7 +3,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { apiUrl, HttpError, httpClient, tokenStore } from './httpClient';
 import { catalogue } from './notifications/catalogue';
-import { notify } from './notifications/store';
+import { notifications, notify } from './notifications/store';
 
 export interface LoginParams {
   email: string;
@@ -53,6 +53,8 @@ export const authProvider = {
     }
     tokenStore.set(token);
     const user = answer?.user;
+    // Earlier notices ('Authentication Required', a failed attempt) are settled by a successful sign-in.
+    notifications.clear();
     notify(catalogue.loginSuccess(user?.name || user?.email));
     return user && user.id !== undefined ? (user as SignedInUser) : undefined;
   },

@@ -17,3 +17,10 @@ export function applyStoredColorScheme(): void {
     // A damaged value is ignored: the system preference applies.
   }
 }
+
+// The scheme in force: the console's choice if one was made, else the system's preference.
+export function isDarkScheme(): boolean {
+  const chosen = document.documentElement.dataset.theme;
+  if (chosen === 'dark' || chosen === 'light') return chosen === 'dark';
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { applyStoredColorScheme } from './colorScheme';
+import './index.css';
 
 applyStoredColorScheme();
 

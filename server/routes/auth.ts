@@ -64,6 +64,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   await app.register(fastifyMultipart);
   await app.register(fastifyFormbody);
 
+  // Pay for the dummy hash at start-up, not on the first unknown email (which would then stand out).
+  app.addHook('onReady', async () => {
+    await getDummyHash();
+  });
+
   const rateLimit =
     config.loginRateLimit > 0 ? { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } } : {};
 

@@ -1,9 +1,9 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import { AppBar, Box, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { AppBar, Box, IconButton, Toolbar, Tooltip, useTheme } from '@mui/material';
 import { Link } from 'react-router';
 import { Logout, ToggleThemeButton, UserMenu } from 'react-admin';
-import logoUrl from '../assets/logo.svg';
+import { Logo } from '../components/Logo';
 import { config, HEADER_LOGO_WIDTH_PX } from '../config';
 import { useSidebar } from './sidebarState';
 
@@ -11,6 +11,7 @@ export const HEADER_HEIGHT_PX = 64;
 
 export function Header() {
   const { isDesktop, open, toggle } = useSidebar();
+  const dark = useTheme().palette.mode === 'dark';
   const label = isDesktop ? (open ? 'Collapse sidebar' : 'Expand sidebar') : open ? 'Close menu' : 'Open menu';
   return (
     <AppBar
@@ -21,7 +22,8 @@ export function Header() {
         justifyContent: 'center',
         borderBottom: 1,
         borderColor: 'divider',
-        zIndex: (theme) => theme.zIndex.drawer + 1,
+        // On desktop the sidebar sits below the header; on mobile the menu overlay covers it.
+        zIndex: (theme) => (isDesktop ? theme.zIndex.drawer + 1 : theme.zIndex.appBar),
       }}
     >
       <Toolbar sx={{ gap: 1 }}>
@@ -32,7 +34,7 @@ export function Header() {
         </Tooltip>
         <Box component={Link} to="/dashboard" sx={{ display: 'flex', alignItems: 'center' }}>
           {/* SPEC §2/§9: the header logo is 150px wide. */}
-          <img src={logoUrl} width={HEADER_LOGO_WIDTH_PX} height={32} alt={`${config.productName} dashboard home`} />
+          <Logo width={HEADER_LOGO_WIDTH_PX} alt={`${config.productName} dashboard home`} dark={dark} />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         <ToggleThemeButton />

@@ -1,4 +1,7 @@
-import { Box, Drawer } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, Drawer, IconButton, Toolbar, useTheme } from '@mui/material';
+import { config, HEADER_LOGO_WIDTH_PX } from '../config';
+import { Logo } from '../components/Logo';
 import { HEADER_HEIGHT_PX } from './Header';
 import { Menu } from './Menu';
 import { useSidebar } from './sidebarState';
@@ -10,6 +13,7 @@ export const SIDEBAR_COLLAPSED_WIDTH_PX = 64;
 // (MUI's temporary Drawer closes on both).
 export function Sidebar() {
   const { isDesktop, open, closeMobile } = useSidebar();
+  const dark = useTheme().palette.mode === 'dark';
 
   if (!isDesktop) {
     return (
@@ -20,6 +24,12 @@ export function Sidebar() {
         ModalProps={{ keepMounted: false }}
         slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_PX }, 'aria-label': 'Sidebar' } as object }}
       >
+        <Toolbar sx={{ justifyContent: 'space-between', borderBottom: 1, borderColor: 'divider', minHeight: HEADER_HEIGHT_PX }}>
+          <Logo width={HEADER_LOGO_WIDTH_PX} alt={config.productName} dark={dark} />
+          <IconButton onClick={closeMobile} aria-label="Close menu" edge="end">
+            <CloseIcon />
+          </IconButton>
+        </Toolbar>
         <Box sx={{ py: 1 }}>
           <Menu dense={false} onNavigate={closeMobile} />
         </Box>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import logoUrl from '../assets/logo.svg';
 import { authProvider } from '../authProvider';
+import { isDarkScheme } from '../colorScheme';
+import { Logo } from '../components/Logo';
 import { config, LOGIN_LOGO_WIDTH_PX, pageTitle } from '../config';
 import './LoginPage.css';
 import { validateLogin, type LoginValues } from './validateLogin';
@@ -49,13 +50,10 @@ export function LoginPage() {
   return (
     <main className="login">
       <div className="login__card">
-        <img
-          className="login__logo"
-          src={logoUrl}
-          width={LOGIN_LOGO_WIDTH_PX}
-          height={Math.round((LOGIN_LOGO_WIDTH_PX * 64) / 300)}
-          alt={config.productName}
-        />
+        <div className="login__logo">
+          {/* SPEC §2/§9: the logo is 300px wide on the sign-in page. */}
+          <Logo width={LOGIN_LOGO_WIDTH_PX} alt={config.productName} dark={isDarkScheme()} />
+        </div>
         <h1 className="login__title">Sign in to your dashboard</h1>
         <p className="login__subtitle">Manage the content of your company website.</p>
         <form className="login__form" onSubmit={submit} noValidate>

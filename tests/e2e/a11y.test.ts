@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backgroundLuminance,
+  closeNotices,
   DESKTOP,
   expectNoAxeViolations,
   launchBrowser,
@@ -14,6 +15,7 @@ import {
   screenshot,
   signIn,
   startServer,
+  themeToggle,
   type RunningServer,
   type Session,
 } from './harness';
@@ -60,6 +62,8 @@ describe('accessibility', () => {
     const { page } = session;
     await signIn(session);
     await pageHeading(page).filter({ hasText: 'Hero Section' }).waitFor();
+    // The shell at rest: at narrow widths the sign-in notice sits over the header's buttons until it closes.
+    await closeNotices(page);
     await screenshot(page, 'shell');
     await expectNoAxeViolations(page, 'the shell at 1280px');
 
@@ -74,6 +78,7 @@ describe('accessibility', () => {
     const { page } = session;
     await signIn(session);
     await pageHeading(page).filter({ hasText: 'Hero Section' }).waitFor();
+    await closeNotices(page);
     await screenshot(page, 'shell');
     await expectNoAxeViolations(page, 'the shell at 390px');
 
@@ -87,7 +92,7 @@ describe('accessibility', () => {
     session = await openSession(browser, server, DESKTOP);
     const { page } = session;
     await signIn(session);
-    await page.getByRole('button', { name: 'Toggle Theme' }).click();
+    await themeToggle(page).click();
     await expect.poll(() => backgroundLuminance(page)).toBeLessThan(0.2);
     // A fresh load of another area: the scan covers the page at rest as well as with a notice.
     await page.goto('/dashboard/features');

@@ -166,6 +166,27 @@ describe('signing in and out', () => {
     await card.waitFor({ state: 'detached', timeout: 8_000 });
   });
 
+  it('shows the Loading... overlay while a slow sign-in is in flight, and hides it after', async () => {
+    const { page } = await open();
+    // Hold the sign-in call well past the overlay's 200 ms delay.
+    await page.route('**/api/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto('/login');
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: /^(Sign In|Signing in…)$/ }).click();
+    const overlay = page.getByRole('status').filter({ hasText: 'Loading...' });
+    await overlay.waitFor({ state: 'visible' });
+    await waitForPath(session, '/dashboard');
+    await overlay.waitFor({ state: 'detached' });
+    await expectNotice(page, {
+      type: 'success',
+      title: 'Login Successful',
+      message: `Welcome back, ${ADMIN.name}!`,
+    });
+  });
+
   it('keeps the user signed in across a reload', async () => {
     const { page } = await open();
     await signIn(session);

@@ -225,7 +225,26 @@ export async function signIn(session: Session, credentials: { email: string; pas
   await fillSignIn(page, credentials.email, credentials.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await waitForPath(session, '/dashboard');
-  await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'attached' });
+  // The header's sidebar toggle exists at every width (the mobile menu itself is absent while closed).
+  await sidebarToggle(page).waitFor();
+}
+
+// The header button that collapses/expands the sidebar (>= 1025px) or opens/closes the mobile menu.
+export function sidebarToggle(page: Page): Locator {
+  return page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(Collapse sidebar|Expand sidebar|Open menu|Close menu)$/ });
+}
+
+// The header's light/dark switch (issue #2 names it 'Toggle Theme').
+export function themeToggle(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: 'Toggle Theme', exact: true });
+}
+
+// Closes every open notice the way a user does, with its close button.
+export async function closeNotices(page: Page): Promise<void> {
+  const buttons = page.locator('.notification').getByRole('button', { name: 'Close notification' });
+  while ((await buttons.count()) > 0) await buttons.first().click();
 }
 
 export function mainMenu(page: Page): Locator {

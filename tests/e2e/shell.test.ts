@@ -12,6 +12,7 @@ import {
   TABLET,
   waitForPath,
   launchBrowser,
+  themeToggle,
   type RunningServer,
   type Session,
 } from './harness';
@@ -33,26 +34,26 @@ afterEach(async () => {
   await session?.context.close();
 });
 
-// SPEC §2, "Side menu", in order.
-const MENU_LINKS: ReadonlyArray<{ title: string; path: string; parent?: string }> = [
+// SPEC §2, "Side menu", in order; `parent` is the level above the item, which the breadcrumb shows before it.
+const MENU_LINKS: ReadonlyArray<{ title: string; path: string; parent: string }> = [
   { title: 'Hero Section', path: '/dashboard', parent: 'Homepage' },
   { title: 'Features Section', path: '/dashboard/features', parent: 'Homepage' },
   { title: 'Testimonials', path: '/dashboard/testimonials', parent: 'Homepage' },
   { title: 'Partners Section', path: '/dashboard/partners', parent: 'Homepage' },
-  { title: 'About Us Section', path: '/dashboard/about-us' },
-  { title: 'Users Management', path: '/dashboard/users-management' },
-  { title: 'Blog Posts', path: '/dashboard/blogs' },
-  { title: 'Project Portfolio', path: '/dashboard/projects' },
-  { title: 'Banners & Promotions', path: '/dashboard/banners' },
-  { title: 'Job Postings', path: '/dashboard/careers' },
-  { title: 'Contact Information', path: '/dashboard/contact-us' },
-  { title: 'Job Applications', path: '/dashboard/careers-form' },
-  { title: 'Project Form', path: '/dashboard/project-form' },
-  { title: 'Contact Form', path: '/dashboard/contact-us-form' },
-  { title: 'About Page (Full)', path: '/dashboard/about-page' },
-  { title: 'Privacy Policy', path: '/dashboard/privacy-policy' },
-  { title: 'SEO Management', path: '/dashboard/seo' },
-  { title: 'Counter Widgets', path: '/dashboard/counters' },
+  { title: 'About Us Section', path: '/dashboard/about-us', parent: 'Website Management' },
+  { title: 'Users Management', path: '/dashboard/users-management', parent: 'Website Management' },
+  { title: 'Blog Posts', path: '/dashboard/blogs', parent: 'Content Management' },
+  { title: 'Project Portfolio', path: '/dashboard/projects', parent: 'Content Management' },
+  { title: 'Banners & Promotions', path: '/dashboard/banners', parent: 'Content Management' },
+  { title: 'Job Postings', path: '/dashboard/careers', parent: 'Content Management' },
+  { title: 'Contact Information', path: '/dashboard/contact-us', parent: 'Communications' },
+  { title: 'Job Applications', path: '/dashboard/careers-form', parent: 'Forms' },
+  { title: 'Project Form', path: '/dashboard/project-form', parent: 'Forms' },
+  { title: 'Contact Form', path: '/dashboard/contact-us-form', parent: 'Forms' },
+  { title: 'About Page (Full)', path: '/dashboard/about-page', parent: 'Company Pages' },
+  { title: 'Privacy Policy', path: '/dashboard/privacy-policy', parent: 'Company Pages' },
+  { title: 'SEO Management', path: '/dashboard/seo', parent: 'Website Tools' },
+  { title: 'Counter Widgets', path: '/dashboard/counters', parent: 'Website Tools' },
 ];
 
 const GROUPS = [
@@ -129,8 +130,8 @@ describe('the side menu', () => {
       await expectTitle(page, titleOf(title));
       await expect.poll(() => link.getAttribute('aria-current'), { message: `active link on ${path}` }).toBe('page');
       expect(await menu.locator('[aria-current="page"]').count(), `one active link on ${path}`).toBe(1);
-      // The breadcrumb ends with the current area, under its Homepage parent where there is one.
-      await expect.poll(() => breadcrumbItems(page)).toEqual(parent ? [parent, title] : [title]);
+      // The breadcrumb shows the last two menu levels (SPEC §2).
+      await expect.poll(() => breadcrumbItems(page)).toEqual([parent, title]);
     }
   });
 
@@ -206,7 +207,7 @@ describe('the theme', () => {
     await signIn(session);
     expect(await backgroundLuminance(page)).toBeGreaterThan(0.5);
 
-    await page.getByRole('button', { name: 'Toggle Theme' }).click();
+    await themeToggle(page).click();
     await expect.poll(() => backgroundLuminance(page)).toBeLessThan(0.2);
 
     await page.reload();
@@ -218,7 +219,7 @@ describe('the theme', () => {
     await signIn(session);
     await expect.poll(() => backgroundLuminance(page)).toBeLessThan(0.2);
 
-    await page.getByRole('button', { name: 'Toggle Theme' }).click();
+    await themeToggle(page).click();
     await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(0.5);
   });
 });

@@ -23,6 +23,15 @@ export async function createTestDb(): Promise<TestDb> {
   }
 
   const schema = `test_${randomBytes(6).toString('hex')}`;
+  const dropSchema = async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`drop schema if exists "${schema}" cascade`);
+    } finally {
+      await admin.end();
+    }
+  };
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -33,18 +42,15 @@ export async function createTestDb(): Promise<TestDb> {
 
   // Every pooled connection starts with the test schema first on its search_path.
   const db = createDb({ postgres: { connectionString: url, options: `-c search_path=${schema}` } });
-  await migrate(db);
-  return {
-    db,
-    destroy: async () => {
-      await db.destroy();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop schema "${schema}" cascade`);
-      } finally {
-        await cleanup.end();
-      }
-    },
+  const destroy = async () => {
+    await db.destroy();
+    await dropSchema();
   };
+  try {
+    await migrate(db);
+  } catch (error) {
+    await destroy();
+    throw error;
+  }
+  return { db, destroy };
 }

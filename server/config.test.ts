@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      adminName: 'Administrator',
+      tokenTtlHours: 168,
+      staticDir: './dist',
+      loginRateLimit: 10,
+      logLevel: 'info',
+      cookieSecure: false,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/cornerstone',
+      DATABASE_URL: 'postgres://app@db:5432/cornerstone',
+      ADMIN_EMAIL: 'Owner@Example.com',
+      ADMIN_PASSWORD: 'a long password',
+      ADMIN_NAME: 'Owner',
+      TOKEN_TTL_HOURS: '12',
+      STATIC_DIR: '/srv/console',
+      LOGIN_RATE_LIMIT: '0',
+      LOG_LEVEL: 'warn',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://app@db:5432/cornerstone',
+      adminEmail: 'owner@example.com',
+      adminPassword: 'a long password',
+      tokenTtlHours: 12,
+      loginRateLimit: 0,
+      logLevel: 'warn',
+      cookieSecure: true,
+      trustProxy: true,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ ADMIN_EMAIL: '', ADMIN_PASSWORD: '', PORT: '' })).toMatchObject({ port: 8080, adminEmail: undefined });
+  });
+
+  it('names every invalid variable in one error, without echoing the password', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db',
+        ADMIN_PASSWORD: 'short',
+        TOKEN_TTL_HOURS: '-1',
+        LOGIN_RATE_LIMIT: '1.5',
+        LOG_LEVEL: 'verbose',
+        COOKIE_SECURE: 'yes',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'ADMIN_EMAIL', // required alongside ADMIN_PASSWORD, reported together with the rest
+      'ADMIN_PASSWORD',
+      'TOKEN_TTL_HOURS',
+      'LOGIN_RATE_LIMIT',
+      'LOG_LEVEL',
+      'COOKIE_SECURE',
+    ]) {
+      expect(message).toMatch(new RegExp(`^  - ${name}: `, 'm'));
+    }
+    expect(message).not.toMatch(/HOST|DATA_DIR|STATIC_DIR/);
+    expect(message).not.toContain('short');
+  });
+
+  it('rejects an ADMIN_EMAIL that is not an email address', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner', ADMIN_PASSWORD: 'a long password' })).toThrow(
+      /ADMIN_EMAIL: must be an email address/,
+    );
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD: is required when ADMIN_EMAIL is set/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'a long password' })).toThrow(/ADMIN_EMAIL: is required when ADMIN_PASSWORD is set/);
+  });
+
+  it('accepts a list of trusted proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '../notifications/store';
+import { LoginPage } from './LoginPage';
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/dashboard', element: <p>dashboard page</p> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  notifications.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('LoginPage (SPEC §2, §5)', () => {
+  it('shows the fields, a checked Remember me and a disabled Sign In', () => {
+    renderLogin();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    expect(screen.getByRole('img', { name: 'Cornerstone' })).toHaveAttribute('width', '300');
+  });
+
+  it('shows no message before a field is touched', () => {
+    renderLogin();
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+  });
+
+  it('shows the required messages once the fields are touched', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByLabelText('Email'));
+    await user.click(screen.getByLabelText('Password'));
+    await user.tab();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks for 8 characters and keeps Sign In disabled until then', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.tab();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Password'), 'er!');
+    expect(screen.queryByText('Password must be at least 8 characters long')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('signs in and goes to /dashboard with the welcome notice', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ access_token: 'tok', user: { id: 1, name: 'Ada', email: 'a@x.io' } })),
+    );
+    const user = userEvent.setup();
+    const router = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'a@x.io');
+    await user.type(screen.getByLabelText('Password'), 'secret123{Enter}');
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(localStorage.getItem('access_token')).toBe('tok');
+    expect(notifications.getSnapshot()[0]).toMatchObject({ title: 'Login Successful', message: 'Welcome back, Ada!' });
+  });
+
+  it('stays on the page and can retry after a refusal', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid email or password.' }), { status: 401 }));
+    const user = userEvent.setup();
+    const router = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'a@x.io');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(notifications.getSnapshot()[0]).toMatchObject({ type: 'error', title: 'Login Failed' });
+  });
+
+  it('reveals the password on demand', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+  });
+});
