@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineArea, fields } from '../define';
+
+export const features = defineArea({
+  name: 'features',
+  label: 'Features Section',
+  recordLabel: 'title',
+  icon: 'features',
+  group: 'homepage',
+  kind: 'collection',
+  ordered: true,
+  schema: z.object({
+    title: fields.text('Title', 100),
+    description: fields.optionalText('Description', 500),
+    icon: fields.optionalText('Icon', 60),
+    active: fields.active(),
+  }),
+  search: ['title', 'description'],
+  sort: ['title'],
+  filters: ['active'],
+  defaultSort: ['position', 'ASC'],
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineArea, fields } from '../define';
+
+// The homepage's opening banner (issue #3); lives at /dashboard itself (SPEC §2).
+export const hero = defineArea({
+  name: 'hero',
+  label: 'Hero Section',
+  icon: 'hero',
+  group: 'homepage',
+  kind: 'singleton',
+  schema: z.object({
+    headline: fields.text('Headline', 120),
+    subheadline: fields.optionalText('Sub-headline', 300),
+    background_image: fields.upload(),
+    cta_text: fields.optionalText('Button text', 40),
+    cta_link: fields.url('Button link'),
+  }),
+});
