@@ -14,7 +14,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      // Relative, extensionless TypeScript imports are all the boundary rules need to resolve.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {

@@ -77,6 +77,29 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
 // Identity function that keeps the literal types of a declaration.
 export const defineArea = <S extends z.ZodObject>(declaration: AreaDeclaration<S>): AreaDeclaration<S> => declaration;
 
+// One uploaded file as the console keeps it (see fields.upload and fields.uploads).
+const uploadObject = z.object({
+  src: z.string().max(500),
+  title: z.string().max(300).nullish(),
+  mime: z.string().max(200).nullish(),
+  size: z.number().int().nonnegative().nullish(),
+});
+
+// An optional number: '', null and a missing key all mean "not given" (null); text is coerced (form inputs).
+const optionalNumber = (label: string, min: number, max: number, integer: boolean) => {
+  const number = z.coerce.number({ error: `${label} must be a number` });
+  return z
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      (integer ? number.int({ error: `${label} must be a whole number` }) : number)
+        .min(min, { error: `${label} must be at least ${min}` })
+        .max(max, { error: `${label} must be at most ${max}` })
+        .nullable(),
+    )
+    .optional()
+    .transform((value) => value ?? null);
+};
+
 // Reusable field builders, so every area words its messages the same way.
 export const fields = {
   text: (label: string, max = 200) =>
@@ -115,16 +138,7 @@ export const fields = {
       .max(254, { error: `${label} must be at most 254 characters` })
       .email({ error: `${label} must be a valid email address` }),
   // An uploaded file, stored by POST /api/uploads: the console keeps its URL and a few facts about it.
-  upload: () =>
-    z
-      .object({
-        src: z.string().max(500),
-        title: z.string().max(300).nullish(),
-        mime: z.string().max(200).nullish(),
-        size: z.number().int().nonnegative().nullish(),
-      })
-      .nullish()
-      .transform((value) => value ?? null),
+  upload: () => uploadObject.nullish().transform((value) => value ?? null),
   boolean: () => z.boolean({ error: 'Must be yes or no' }).default(false),
   active: () => z.boolean({ error: 'Must be yes or no' }).default(true),
   integer: (label: string, min: number, max: number) =>
@@ -147,6 +161,53 @@ export const fields = {
       .array(z.string().trim().min(1).max(50), { error: `${label} must be a list` })
       .max(30, { error: `${label}: at most 30` })
       .default([]),
+  // The part of a page's address that names a record; left empty, the server fills it from the area's `slug.from`.
+  slug: (label = 'Slug', max = 120) =>
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, { error: `${label} must be at most ${max} characters` })
+      .refine((value) => value === '' || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), {
+        error: `${label} may contain only lowercase letters, numbers and single hyphens`,
+      })
+      .nullish()
+      .transform((value) => value || null),
+  // A short list of short texts (e.g. company values); order is kept.
+  list: (label: string, max = 20, itemMax = 120) =>
+    z
+      .array(
+        z
+          .string({ error: `${label}: each item must be text` })
+          .trim()
+          .min(1, { error: `${label}: items cannot be empty` })
+          .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` }),
+        { error: `${label} must be a list` },
+      )
+      .max(max, { error: `${label}: at most ${max} items` })
+      .default([]),
+  // Several uploaded files (e.g. a gallery); the array order is the display order.
+  uploads: (label: string, max = 30) =>
+    z
+      .array(uploadObject, { error: `${label} must be a list of files` })
+      .max(max, { error: `${label}: at most ${max} files` })
+      .default([]),
+  // A list of small records (e.g. addresses); the array order is the display order.
+  objects: <T extends z.ZodRawShape>(label: string, shape: T, max = 20) =>
+    z
+      .array(z.object(shape, { error: `${label}: each entry must be an object` }), { error: `${label} must be a list` })
+      .max(max, { error: `${label}: at most ${max} entries` })
+      .default([]),
+  optionalNumber: (label: string, min: number, max: number) => optionalNumber(label, min, max, false),
+  optionalInteger: (label: string, min: number, max: number) => optionalNumber(label, min, max, true),
+  // Select inputs send '' for "none": it means null here.
+  optionalChoice: <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+    z
+      .preprocess(
+        (value) => (value === '' ? null : value),
+        z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).nullable(),
+      )
+      .optional()
+      .transform((value) => value ?? null),
 };
 
 // The three inbox statuses and their order (issue #3: new → in progress → closed).

@@ -21,3 +21,5 @@ export const careersForm = defineArea({
   filters: ['career_id'],
   defaultSort: ['created_at', 'DESC'],
 });
+
+export type JobApplication = z.infer<typeof careersForm.schema>;

@@ -20,3 +20,5 @@ export const features = defineArea({
   filters: ['active'],
   defaultSort: ['position', 'ASC'],
 });
+
+export type Feature = z.infer<typeof features.schema>;

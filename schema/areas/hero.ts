@@ -16,3 +16,5 @@ export const hero = defineArea({
     cta_link: fields.url('Button link'),
   }),
 });
+
+export type HeroSection = z.infer<typeof hero.schema>;

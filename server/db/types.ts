@@ -28,11 +28,38 @@ export interface TokensTable {
   created_at: Timestamp;
 }
 
+export interface RecordsTable {
+  id: Generated<number>;
+  /** The area's declared name (schema/areas). */
+  area: string;
+  /** The record's fields: jsonb in PostgreSQL (read back as an object), JSON text in SQLite (read back as text); written as JSON text. */
+  data: ColumnType<unknown, string, string>;
+  position: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UploadsTable {
+  id: string;
+  filename: string;
+  mime: string;
+  size: number;
+  kind: 'image' | 'document';
+  data: ColumnType<Buffer, Buffer, never>;
+  sha256: string;
+  created_at: Timestamp;
+  created_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   tokens: TokensTable;
+  records: RecordsTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type TokenRow = Selectable<TokensTable>;
+export type RecordRow = Selectable<RecordsTable>;
+export type UploadRow = Selectable<UploadsTable>;

@@ -3,6 +3,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   Collapse,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -81,7 +82,7 @@ function MenuNode({ item, trail, dense, depth, onNavigate }: NodeProps) {
     const Icon = item.icon;
     const listId = `menu-collapse-${item.id}`;
     return (
-      <>
+      <ListItem disablePadding sx={{ display: 'block' }}>
         <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={listId}>
           {Icon && (
             <ListItemIcon sx={{ minWidth: 40 }}>
@@ -105,7 +106,7 @@ function MenuNode({ item, trail, dense, depth, onNavigate }: NodeProps) {
             ))}
           </List>
         </Collapse>
-      </>
+      </ListItem>
     );
   }
 
@@ -177,11 +178,15 @@ function MenuLeaf({
         {content}
       </ListItemButton>
     );
-  return dense ? (
-    <Tooltip title={item.title} placement="right">
-      {button}
-    </Tooltip>
-  ) : (
-    button
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {dense ? (
+        <Tooltip title={item.title} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
   );
 }

@@ -1,9 +1,11 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import HomeIcon from '@mui/icons-material/Home';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { resources, DASHBOARD_AREA } from '../resources';
+import type { MenuGroup } from '../../schema/define';
+import { DASHBOARD_AREA, resources } from '../resources';
 
 // SPEC §3: the menu item model. `action` is ours: Logout is an item that signs out instead of navigating.
+// `resource` ties an item to its area (the Forms items show their unread count through it).
 export interface MenuItem {
   id: string;
   title: string;
@@ -17,57 +19,42 @@ export interface MenuItem {
   target?: boolean;
   breadcrumbs?: boolean;
   action?: 'logout';
+  resource?: string;
 }
 
 export const DASHBOARD_URL = '/dashboard';
 
 export const areaUrl = (name: string): string => (name === DASHBOARD_AREA ? DASHBOARD_URL : `${DASHBOARD_URL}/${name}`);
 
-// A menu item for a declared area: title, url and icon come from its declaration, never repeated here.
-function areaItem(name: string): MenuItem {
-  const declaration = resources.find((r) => r.name === name);
-  if (!declaration) throw new Error(`menu.ts names "${name}", which src/resources/index.ts does not declare`);
-  return { id: name, title: declaration.label, type: 'item', url: areaUrl(name), icon: declaration.icon };
-}
+// Items of one group, in the order the areas are declared; title, url and icon come from the declaration.
+const itemsOf = (group: MenuGroup): MenuItem[] =>
+  resources
+    .filter((resource) => resource.group === group)
+    .map((resource) => ({
+      id: resource.name,
+      title: resource.label,
+      type: 'item',
+      url: areaUrl(resource.name),
+      icon: resource.icon,
+      resource: resource.name,
+    }));
 
-// SPEC §2, "Side menu": groups, order and titles exactly as listed there.
+// SPEC §2, "Side menu": groups, their titles and order exactly as listed there.
 export const menu: MenuItem[] = [
   {
     id: 'website-management',
     title: 'Website Management',
     type: 'group',
     children: [
-      {
-        id: 'homepage',
-        title: 'Homepage',
-        type: 'collapse',
-        icon: HomeIcon,
-        children: [areaItem(DASHBOARD_AREA), areaItem('features'), areaItem('testimonials'), areaItem('partners')],
-      },
-      areaItem('about-us'),
-      areaItem('users-management'),
+      { id: 'homepage', title: 'Homepage', type: 'collapse', icon: HomeIcon, children: itemsOf('homepage') },
+      ...itemsOf('website-management'),
     ],
   },
-  {
-    id: 'content-management',
-    title: 'Content Management',
-    type: 'group',
-    children: [areaItem('blogs'), areaItem('projects'), areaItem('banners'), areaItem('careers')],
-  },
-  { id: 'communications', title: 'Communications', type: 'group', children: [areaItem('contact-us')] },
-  {
-    id: 'forms',
-    title: 'Forms',
-    type: 'group',
-    children: [areaItem('careers-form'), areaItem('project-form'), areaItem('contact-us-form')],
-  },
-  {
-    id: 'company-pages',
-    title: 'Company Pages',
-    type: 'group',
-    children: [areaItem('about-page'), areaItem('privacy-policy')],
-  },
-  { id: 'website-tools', title: 'Website Tools', type: 'group', children: [areaItem('seo'), areaItem('counters')] },
+  { id: 'content-management', title: 'Content Management', type: 'group', children: itemsOf('content-management') },
+  { id: 'communications', title: 'Communications', type: 'group', children: itemsOf('communications') },
+  { id: 'forms', title: 'Forms', type: 'group', children: itemsOf('forms') },
+  { id: 'company-pages', title: 'Company Pages', type: 'group', children: itemsOf('company-pages') },
+  { id: 'website-tools', title: 'Website Tools', type: 'group', children: itemsOf('website-tools') },
   {
     id: 'settings',
     title: 'Settings',

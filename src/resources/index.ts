@@ -1,35 +1,15 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import AnnouncementIcon from '@mui/icons-material/Campaign';
-import ArticleIcon from '@mui/icons-material/Article';
-import ContactMailIcon from '@mui/icons-material/ContactMail';
-import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
-import DescriptionIcon from '@mui/icons-material/Description';
-import EngineeringIcon from '@mui/icons-material/Engineering';
-import FeaturedPlayListIcon from '@mui/icons-material/FeaturedPlayList';
-import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
-import HandshakeIcon from '@mui/icons-material/Handshake';
-import InfoIcon from '@mui/icons-material/Info';
-import MenuBookIcon from '@mui/icons-material/MenuBook';
-import PeopleIcon from '@mui/icons-material/People';
-import PolicyIcon from '@mui/icons-material/Policy';
-import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
-import SearchIcon from '@mui/icons-material/ManageSearch';
-import TimerIcon from '@mui/icons-material/Timer';
-import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import WorkIcon from '@mui/icons-material/Work';
-import type { FunctionComponent } from 'react';
-import { createElement } from 'react';
+import { createElement, type FunctionComponent } from 'react';
+import { areas } from '../../schema/areas';
+import type { AreaDeclaration, AreaKind, MenuGroup } from '../../schema/define';
 import { AreaPlaceholder } from '../components/AreaPlaceholder';
+import { icons } from './icons';
 
-// One declaration per area: name = route segment = API path (SPEC §2 spells them). The menu, the breadcrumb and
-// <Admin> all read this list, so an area is declared once.
 // Views take no props: react-admin hands them their record through contexts.
 type View = FunctionComponent;
 
-export interface ResourceDeclaration {
-  name: string;
-  label: string;
-  icon: SvgIconComponent;
+// What a resource folder's index.ts exports as `views` (STYLE.md: one plain object per resource).
+export interface ResourceViews {
   list?: View;
   create?: View;
   edit?: View;
@@ -37,36 +17,39 @@ export interface ResourceDeclaration {
   recordRepresentation?: string;
 }
 
+export interface ResourceDefinition extends ResourceViews {
+  name: string;
+  label: string;
+  icon: SvgIconComponent;
+  group: MenuGroup;
+  kind: AreaKind;
+  declaration: AreaDeclaration;
+}
+
+// Each area's views live in src/resources/<name>/index.ts, found by name: adding an area is its declaration in
+// schema/areas/, its views folder here, and its line in schema/areas/index.ts.
+const folders = import.meta.glob<{ views: ResourceViews }>('./*/index.ts', { eager: true });
+
+const viewsOf = (declaration: AreaDeclaration): ResourceViews => {
+  const folder = folders[`./${declaration.name}/index.ts`];
+  if (folder) return folder.views;
+  // Until an area has its screen, its route still lands on a page with its title (issue #2).
+  return { list: () => createElement(AreaPlaceholder, { title: declaration.label }) };
+};
+
+export const resources: readonly ResourceDefinition[] = areas.map((declaration) => ({
+  name: declaration.name,
+  label: declaration.label,
+  icon: icons[declaration.icon],
+  group: declaration.group,
+  kind: declaration.kind,
+  declaration,
+  ...(declaration.recordLabel ? { recordRepresentation: declaration.recordLabel } : {}),
+  ...viewsOf(declaration),
+}));
+
 // The Hero Section is the dashboard's own page (SPEC §2: Hero Section → /dashboard).
 export const DASHBOARD_AREA = 'hero';
 
-const area = (name: string, label: string, icon: SvgIconComponent): ResourceDeclaration => ({
-  name,
-  label,
-  icon,
-  list: () => createElement(AreaPlaceholder, { title: label }),
-});
-
-export const resources: readonly ResourceDeclaration[] = [
-  area(DASHBOARD_AREA, 'Hero Section', ViewCarouselIcon),
-  area('features', 'Features Section', FeaturedPlayListIcon),
-  area('testimonials', 'Testimonials', FormatQuoteIcon),
-  area('partners', 'Partners Section', HandshakeIcon),
-  area('about-us', 'About Us Section', InfoIcon),
-  area('users-management', 'Users Management', PeopleIcon),
-  area('blogs', 'Blog Posts', ArticleIcon),
-  area('projects', 'Project Portfolio', EngineeringIcon),
-  area('banners', 'Banners & Promotions', AnnouncementIcon),
-  area('careers', 'Job Postings', WorkIcon),
-  area('contact-us', 'Contact Information', ContactPhoneIcon),
-  area('careers-form', 'Job Applications', DescriptionIcon),
-  area('project-form', 'Project Form', RequestQuoteIcon),
-  area('contact-us-form', 'Contact Form', ContactMailIcon),
-  area('about-page', 'About Page (Full)', MenuBookIcon),
-  area('privacy-policy', 'Privacy Policy', PolicyIcon),
-  area('seo', 'SEO Management', SearchIcon),
-  area('counters', 'Counter Widgets', TimerIcon),
-];
-
-export const dashboardArea = resources.find((r) => r.name === DASHBOARD_AREA) as ResourceDeclaration;
+export const dashboardArea = resources.find((r) => r.name === DASHBOARD_AREA) as ResourceDefinition;
 export const routedResources = resources.filter((r) => r.name !== DASHBOARD_AREA);

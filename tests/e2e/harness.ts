@@ -236,9 +236,9 @@ export function sidebarToggle(page: Page): Locator {
     .getByRole('button', { name: /^(Collapse sidebar|Expand sidebar|Open menu|Close menu)$/ });
 }
 
-// The header's light/dark switch (issue #2 names it 'Toggle Theme').
+// The header's light/dark switch: react-admin's ToggleThemeButton, named by its English text.
 export function themeToggle(page: Page): Locator {
-  return page.getByRole('banner').getByRole('button', { name: 'Toggle Theme', exact: true });
+  return page.getByRole('banner').getByRole('button', { name: 'Toggle light/dark mode', exact: true });
 }
 
 // Closes every open notice the way a user does, with its close button.

@@ -201,7 +201,7 @@ describe('the side menu', () => {
 });
 
 describe('the theme', () => {
-  it('switches to dark with the Toggle Theme button and keeps it across a reload and a new sign-in', async () => {
+  it('switches to dark with the light/dark toggle and keeps it across a reload and a new sign-in', async () => {
     session = await openSession(browser, server, DESKTOP);
     const { page } = session;
     await signIn(session);

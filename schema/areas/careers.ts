@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineArea, fields } from '../define';
+
+export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'internship', 'temporary'] as const;
+export const CAREER_STATUSES = ['open', 'closed'] as const;
+
+// Job postings; applications to them arrive in careers-form (career_id).
+export const careers = defineArea({
+  name: 'careers',
+  label: 'Job Postings',
+  recordLabel: 'title',
+  icon: 'jobs',
+  group: 'content-management',
+  kind: 'collection',
+  schema: z.object({
+    title: fields.text('Title', 150),
+    slug: fields.slug(),
+    department: fields.text('Department', 100),
+    location: fields.text('Location', 150),
+    employment_type: fields.choice('Employment type', EMPLOYMENT_TYPES).default('full_time'),
+    description: fields.html('Description'),
+    requirements: fields.html('Requirements'),
+    closing_date: fields.date('Closing date'),
+    status: fields.choice('Status', CAREER_STATUSES).default('open'),
+  }),
+  search: ['title', 'department', 'location'],
+  sort: ['title', 'closing_date', 'status'],
+  filters: ['status', 'employment_type', 'department'],
+  defaultSort: ['created_at', 'DESC'],
+  richText: ['description', 'requirements'],
+  unique: ['slug'],
+  slug: { field: 'slug', from: 'title' },
+});
+
+export type JobPosting = z.infer<typeof careers.schema>;

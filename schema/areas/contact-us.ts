@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineArea, fields } from '../define';
+
+// How to reach the company, shown in the website's footer and contact page. Each list keeps its order.
+export const contactUs = defineArea({
+  name: 'contact-us',
+  label: 'Contact Information',
+  icon: 'contact',
+  group: 'communications',
+  kind: 'singleton',
+  schema: z.object({
+    addresses: fields.objects(
+      'Addresses',
+      { label: fields.text('Label', 60), address: fields.text('Address', 300) },
+      10,
+    ),
+    phones: fields.objects('Phones', { label: fields.text('Label', 60), number: fields.text('Phone number', 40) }, 10),
+    emails: fields.objects('Emails', { label: fields.text('Label', 60), email: fields.email('Email') }, 10),
+    opening_hours: fields.objects(
+      'Opening hours',
+      { days: fields.text('Days', 60), hours: fields.text('Hours', 60) },
+      10,
+    ),
+    map_link: fields.url('Map link'),
+    facebook: fields.url('Facebook'),
+    instagram: fields.url('Instagram'),
+    linkedin: fields.url('LinkedIn'),
+    x: fields.url('X'),
+    youtube: fields.url('YouTube'),
+  }),
+});
+
+export type ContactInformation = z.infer<typeof contactUs.schema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineArea, fields } from '../define';
+
+// Figures such as "250+ projects completed", in the order set by drag and drop (issue #3).
+export const counters = defineArea({
+  name: 'counters',
+  label: 'Counter Widgets',
+  recordLabel: 'label',
+  icon: 'counters',
+  group: 'website-tools',
+  kind: 'collection',
+  ordered: true,
+  schema: z.object({
+    label: fields.text('Label', 80),
+    value: fields.integer('Value', 0, 1_000_000_000),
+    suffix: fields.optionalText('Suffix', 10),
+    icon: fields.optionalText('Icon', 60),
+    active: fields.active(),
+  }),
+  search: ['label'],
+  sort: ['label', 'value'],
+  filters: ['active'],
+  defaultSort: ['position', 'ASC'],
+});
+
+export type Counter = z.infer<typeof counters.schema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineArea, fields } from '../define';
+
+export const PROJECT_CATEGORIES = [
+  'residential',
+  'commercial',
+  'industrial',
+  'infrastructure',
+  'renovation',
+  'interior',
+] as const;
+export const PROJECT_STATUSES = ['planned', 'ongoing', 'completed'] as const;
+
+export const projects = defineArea({
+  name: 'projects',
+  label: 'Project Portfolio',
+  recordLabel: 'title',
+  icon: 'projects',
+  group: 'content-management',
+  kind: 'collection',
+  schema: z.object({
+    title: fields.text('Title', 200),
+    slug: fields.slug(),
+    category: fields.choice('Category', PROJECT_CATEGORIES),
+    location: fields.optionalText('Location', 200),
+    client: fields.optionalText('Client', 200),
+    year: fields.optionalInteger('Year', 1900, 2100),
+    status: fields.choice('Status', PROJECT_STATUSES),
+    area_sqm: fields.optionalNumber('Area (m²)', 0, 100_000_000),
+    description: fields.html('Description'),
+    cover_image: fields.upload(),
+    gallery: fields.uploads('Gallery', 30),
+    featured: fields.boolean(),
+  }),
+  search: ['title', 'client', 'location'],
+  sort: ['title', 'year', 'status'],
+  filters: ['category', 'status', 'featured'],
+  defaultSort: ['created_at', 'DESC'],
+  richText: ['description'],
+  unique: ['slug'],
+  slug: { field: 'slug', from: 'title' },
+});
+
+export type Project = z.infer<typeof projects.schema>;

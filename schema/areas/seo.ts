@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineArea, fields } from '../define';
+
+// Search engines show about 60 characters of a title and 160 of a description (issue #3 counters).
+export const META_TITLE_MAX = 60;
+export const META_DESCRIPTION_MAX = 160;
+
+// One entry per page of the website, found by its path.
+export const seo = defineArea({
+  name: 'seo',
+  label: 'SEO Management',
+  recordLabel: 'path',
+  icon: 'seo',
+  group: 'website-tools',
+  kind: 'collection',
+  schema: z.object({
+    path: fields
+      .text('Path', 300)
+      .regex(/^(\/\S*)?$/, { error: 'Path must start with / and contain no spaces' }),
+    meta_title: fields.text('Meta title', META_TITLE_MAX),
+    meta_description: fields.optionalText('Meta description', META_DESCRIPTION_MAX),
+    share_image: fields.upload(),
+    canonical_url: fields.url('Canonical URL'),
+    noindex: fields.boolean(),
+  }),
+  search: ['path', 'meta_title'],
+  sort: ['path', 'meta_title'],
+  filters: ['noindex'],
+  defaultSort: ['path', 'ASC'],
+  unique: ['path'],
+});
+
+export type SeoEntry = z.infer<typeof seo.schema>;

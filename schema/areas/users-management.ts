@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { newPasswordSchema } from '../auth';
+import { defineArea, fields } from '../define';
+
+// Administrators of the console. The API keeps them in their own `users` table (password hashes, sign-in tokens),
+// not in the generic store of the other areas; the password is never part of a record it returns.
+export const usersManagement = defineArea({
+  name: 'users-management',
+  label: 'Users Management',
+  recordLabel: 'name',
+  icon: 'users',
+  group: 'website-management',
+  kind: 'collection',
+  schema: z.object({
+    name: fields.text('Name', 120),
+    // Lower-cased like the sign-in lookup (server/repositories/users.ts normalizeEmail), so uniqueness holds.
+    email: fields.email('Email').toLowerCase(),
+    active: fields.active(),
+  }),
+  search: ['name', 'email'],
+  sort: ['name', 'email'],
+  filters: ['active'],
+  unique: ['email'],
+  defaultSort: ['name', 'ASC'],
+});
+
+export type AdminUser = z.infer<typeof usersManagement.schema>;
+
+// Creating an administrator sets the password (SPEC §5: at least 8 characters).
+export const userCreateSchema = usersManagement.schema.extend({ password: newPasswordSchema });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+// Editing: every field may be left out (written as optional, not `.partial()`, which would apply `active`'s
+// default and re-activate a user), and a password resets it; '' or null means "keep the current one".
+export const userUpdateSchema = z.object({
+  name: usersManagement.schema.shape.name.optional(),
+  email: usersManagement.schema.shape.email.optional(),
+  active: z.boolean({ error: 'Must be yes or no' }).optional(),
+  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordSchema.optional()),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;

@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+
+// What the database needs to know about a field to sort, filter and index it the same way on SQLite and
+// PostgreSQL: a number must sort as a number and a boolean compare as a boolean, not as JSON text.
+export type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'unknown';
+
+export interface FieldInfo {
+  kind: FieldKind;
+  /** For arrays: the kind of their items (what `contains` compares with). */
+  element?: FieldKind;
+}
+
+interface LooseDef {
+  type: string;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  out?: z.core.$ZodType;
+  element?: z.core.$ZodType;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  options?: z.core.$ZodType[];
+  getter?: () => z.core.$ZodType;
+}
+
+const defOf = (schema: z.core.$ZodType) => schema._zod.def as unknown as LooseDef;
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'success']);
+
+/** The schema under optional/nullable/default/transform/preprocess wrappers: the type a value is checked against. */
+export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
+  let current = schema;
+  // Bounded: a lazy schema could refer to itself.
+  for (let depth = 0; depth < 32; depth++) {
+    const def = defOf(current);
+    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
+    // `.transform()` is pipe(schema, transform): the input schema is the type. `z.preprocess()` is
+    // pipe(transform, schema): the output schema is.
+    else if (def.type === 'pipe' && def.in && def.out) current = defOf(def.in).type === 'transform' ? def.out : def.in;
+    else if (def.type === 'lazy' && def.getter) current = def.getter();
+    else return current;
+  }
+  return current;
+}
+
+function kindOfValues(values: unknown[]): FieldKind {
+  if (values.length > 0 && values.every((value) => typeof value === 'number')) return 'number';
+  if (values.length > 0 && values.every((value) => typeof value === 'boolean')) return 'boolean';
+  if (values.every((value) => typeof value === 'string')) return 'string';
+  return 'unknown';
+}
+
+export function fieldInfo(schema: z.core.$ZodType): FieldInfo {
+  const base = unwrap(schema);
+  const def = defOf(base);
+  switch (def.type) {
+    case 'string':
+    case 'template_literal':
+    case 'date':
+      return { kind: 'string' };
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return { kind: 'number' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'enum':
+      return { kind: kindOfValues(Object.values(def.entries ?? {})) };
+    case 'literal':
+      return { kind: kindOfValues(def.values ?? []) };
+    case 'array':
+      return { kind: 'array', element: def.element ? fieldInfo(def.element).kind : 'unknown' };
+    case 'object':
+    case 'record':
+      return { kind: 'object' };
+    case 'union': {
+      const kinds = new Set((def.options ?? []).map((option) => fieldInfo(option).kind));
+      return { kind: kinds.size === 1 ? [...kinds][0]! : 'unknown' };
+    }
+    default:
+      return { kind: 'unknown' };
+  }
+}
+
+/** Every top-level field of an object schema with what the database needs to know about it. */
+export function fieldsOf(schema: z.ZodObject): Map<string, FieldInfo> {
+  return new Map(Object.entries(schema.shape).map(([name, field]) => [name, fieldInfo(field as z.core.$ZodType)]));
+}
+
+/** An uploaded-file field (fields.upload / fields.uploads): an object, or a list of objects, with a `src`. */
+export function isUploadField(schema: z.core.$ZodType): 'one' | 'many' | false {
+  const base = unwrap(schema);
+  const def = defOf(base);
+  const hasSrc = (candidate: z.core.$ZodType) => {
+    const inner = unwrap(candidate) as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown> } } };
+    return inner._zod.def.type === 'object' && inner._zod.def.shape !== undefined && 'src' in inner._zod.def.shape;
+  };
+  if (def.type === 'object') return hasSrc(base) ? 'one' : false;
+  if (def.type === 'array' && def.element) return hasSrc(def.element) ? 'many' : false;
+  return false;
+}

@@ -1,0 +1,159 @@
+// The ra-data-simple-rest list parameters (`sort`, `range`, `filter`), parsed and checked against what an area
+// declares. Field names that reach SQL are only ever those of the declaration; values become parameters.
+import { HttpError } from '../http-error';
+import type { FieldKind } from './fields';
+import type { ListField, ListModel, ScheduleFields, SortOrder } from './model';
+
+export const MAX_PAGE_SIZE = 100;
+export const SCHEDULES = ['live', 'upcoming', 'expired', 'inactive'] as const;
+export type Schedule = (typeof SCHEDULES)[number];
+
+export type ScalarValue = string | number | boolean;
+
+export type ListFilter =
+  | { type: 'ids'; ids: number[] }
+  | { type: 'search'; fields: readonly ListField[]; pattern: string }
+  | { type: 'equals'; field: ListField; value: ScalarValue | null }
+  | { type: 'contains'; field: ListField; value: ScalarValue }
+  | { type: 'created'; op: '>=' | '<' | '<='; value: string }
+  | { type: 'schedule'; fields: ScheduleFields; value: Schedule; now: string };
+
+export interface ListQuery {
+  sort: { field: ListField; order: SortOrder };
+  range: { start: number; end: number };
+  filters: ListFilter[];
+}
+
+export interface RawListParams {
+  sort?: unknown;
+  range?: unknown;
+  filter?: unknown;
+}
+
+const bad = (message: string) => new HttpError(400, message);
+
+function parseJsonParam(name: string, raw: unknown, example: string): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw bad(`The ${name} parameter must be given once, as JSON like ${example}.`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw bad(`The ${name} parameter is not valid JSON; expected something like ${example}.`);
+  }
+}
+
+const list = (names: Iterable<string>) => [...names].join(', ');
+
+export function parseSort(model: ListModel, raw: unknown): ListQuery['sort'] {
+  const value = parseJsonParam('sort', raw, '["created_at","DESC"]');
+  if (value === undefined) return model.defaultSort;
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') {
+    throw bad('The sort parameter must be a JSON array of a field and an order, like ["created_at","DESC"].');
+  }
+  const field = model.sortable.get(value[0]);
+  if (!field) throw bad(`Cannot sort ${model.name} by '${value[0]}'. Sortable fields: ${list(model.sortable.keys())}.`);
+  const order = value[1].toUpperCase();
+  if (order !== 'ASC' && order !== 'DESC') throw bad(`The sort order must be ASC or DESC, not '${value[1]}'.`);
+  return { field, order };
+}
+
+export function parseRange(raw: unknown): ListQuery['range'] {
+  const value = parseJsonParam('range', raw, '[0,24]');
+  if (value === undefined) return { start: 0, end: MAX_PAGE_SIZE - 1 };
+  if (!Array.isArray(value) || value.length !== 2 || !value.every((n) => Number.isSafeInteger(n) && n >= 0)) {
+    throw bad('The range parameter must be a JSON array of two whole numbers from 0, like [0,24].');
+  }
+  const [start, end] = value as [number, number];
+  if (end < start) throw bad(`The range ends (${end}) before it starts (${start}).`);
+  // Refused rather than clamped: a clamped page would silently show fewer rows than the console asked for.
+  if (end - start + 1 > MAX_PAGE_SIZE) throw bad(`Page size is capped at ${MAX_PAGE_SIZE}.`);
+  return { start, end };
+}
+
+function scalar(name: string, kind: FieldKind | undefined, value: unknown): ScalarValue {
+  if (kind === 'boolean') {
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    throw bad(`The filter '${name}' must be true or false.`);
+  }
+  if (kind === 'number') {
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof number === 'number' && Number.isFinite(number)) return number;
+    throw bad(`The filter '${name}' must be a number.`);
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw bad(`The filter '${name}' must be a single value.`);
+}
+
+function recordId(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateBound(name: string, value: unknown, bound: 'gte' | 'lte'): ListFilter {
+  const time = typeof value === 'string' ? Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value) : Number.NaN;
+  if (typeof value !== 'string' || Number.isNaN(time)) {
+    throw bad(`The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
+  }
+  if (bound === 'gte') return { type: 'created', op: '>=', value: new Date(time).toISOString() };
+  // A date alone includes its whole (UTC) day.
+  if (DATE_ONLY.test(value)) return { type: 'created', op: '<', value: new Date(time + 86_400_000).toISOString() };
+  return { type: 'created', op: '<=', value: new Date(time).toISOString() };
+}
+
+/** `\`, `%` and `_` match themselves. */
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export function parseFilter(model: ListModel, raw: unknown, now = new Date()): ListFilter[] {
+  const value = parseJsonParam('filter', raw, '{"q":"text"}');
+  if (value === undefined) return [];
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw bad('The filter parameter must be a JSON object, like {"q":"text"}.');
+  }
+  const filters: ListFilter[] = [];
+  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
+    if (name === 'q') {
+      if (typeof item !== 'string') throw bad("The filter 'q' must be text.");
+      const term = item.trim();
+      if (term === '') continue;
+      if (model.search.length === 0) throw bad(`${model.name} cannot be searched.`);
+      filters.push({ type: 'search', fields: model.search, pattern: likePattern(term.slice(0, 200)) });
+    } else if (name === 'id') {
+      const items = Array.isArray(item) ? item : [item];
+      if (items.length > MAX_PAGE_SIZE) throw bad(`The filter 'id' takes at most ${MAX_PAGE_SIZE} ids.`);
+      const ids = items.map(recordId);
+      if (ids.some((id) => id === undefined)) throw bad("The filter 'id' must be a record id or a list of them.");
+      filters.push({ type: 'ids', ids: ids as number[] });
+    } else if (model.dateFilters && (name === 'created_at_gte' || name === 'created_at_lte')) {
+      filters.push(dateBound(name, item, name.endsWith('gte') ? 'gte' : 'lte'));
+    } else if (model.schedule && name === 'schedule') {
+      if (!SCHEDULES.includes(item as Schedule)) throw bad(`The filter 'schedule' must be one of: ${SCHEDULES.join(', ')}.`);
+      filters.push({ type: 'schedule', fields: model.schedule, value: item as Schedule, now: now.toISOString() });
+    } else {
+      const field = model.filterable.get(name);
+      if (!field) {
+        const allowed = ['q', 'id', ...model.filterable.keys()];
+        if (model.dateFilters) allowed.push('created_at_gte', 'created_at_lte');
+        if (model.schedule) allowed.push('schedule');
+        throw bad(`Cannot filter ${model.name} by '${name}'. Filters: ${list(allowed)}.`);
+      }
+      if (field.kind === 'array') {
+        filters.push({ type: 'contains', field, value: scalar(name, field.element, item) });
+      } else {
+        filters.push({ type: 'equals', field, value: item === null ? null : scalar(name, field.kind, item) });
+      }
+    }
+  }
+  return filters;
+}
+
+export function parseListQuery(model: ListModel, params: RawListParams, now = new Date()): ListQuery {
+  return {
+    sort: parseSort(model, params.sort),
+    range: parseRange(params.range),
+    filters: parseFilter(model, params.filter, now),
+  };
+}

@@ -1,0 +1,167 @@
+import type { z } from 'zod';
+import { SYSTEM_FIELDS, type AreaDeclaration, type AreaKind } from '../../schema/define';
+import { fieldsOf, isUploadField, type FieldInfo, type FieldKind } from './fields';
+
+// Field and area names reach SQL as identifiers and JSON paths (index expressions must be literal to be
+// matched), so they are held to these shapes when the app starts; a declaration that breaks them is a bug.
+const FIELD_NAME = /^[a-z_][a-z0-9_]*$/i;
+const AREA_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export type SortOrder = 'ASC' | 'DESC';
+
+/** A field a list can be sorted or filtered by: a real column, or a value inside the record's JSON. */
+export interface ListField {
+  name: string;
+  kind: FieldKind;
+  element?: FieldKind;
+  /** Set for real columns (id, timestamps, position, and every users column). */
+  column?: string;
+  /** A text column sorted without regard to case (JSON text fields always are). */
+  foldCase?: boolean;
+}
+
+/** What the list parameters (sort, range, filter) are checked against. */
+export interface ListModel {
+  name: string;
+  sortable: ReadonlyMap<string, ListField>;
+  filterable: ReadonlyMap<string, ListField>;
+  search: readonly ListField[];
+  defaultSort: { field: ListField; order: SortOrder };
+  /** Accepts created_at_gte / created_at_lte (inboxes). */
+  dateFilters: boolean;
+  /** Banners: the computed `schedule` and the fields it is computed from. */
+  schedule?: ScheduleFields;
+}
+
+export interface ScheduleFields {
+  active: string;
+  start: string;
+  end: string;
+}
+
+/** Another area's records that point at this one, counted per record (job postings: their applications). */
+export interface ReferenceCount {
+  as: string;
+  from: string;
+  field: string;
+}
+
+export interface AreaModel extends ListModel {
+  declaration: AreaDeclaration;
+  kind: AreaKind;
+  schema: z.ZodObject;
+  ordered: boolean;
+  /** Every stored field (the declared ones, plus status/notes/read in inboxes). */
+  fields: ReadonlyMap<string, FieldInfo>;
+  unique: readonly string[];
+  richText: readonly string[];
+  slug?: { field: string; from: string };
+  uploadFields: ReadonlyMap<string, 'one' | 'many'>;
+  referenceCount?: ReferenceCount;
+}
+
+// Server-managed fields of an inbox submission (schema/define.ts inboxUpdateSchema).
+export const INBOX_FIELDS: ReadonlyMap<string, FieldInfo> = new Map([
+  ['status', { kind: 'string' }],
+  ['notes', { kind: 'string' }],
+  ['read', { kind: 'boolean' }],
+]);
+
+const COLUMNS: Record<string, ListField> = {
+  id: { name: 'id', kind: 'number', column: 'id' },
+  created_at: { name: 'created_at', kind: 'string', column: 'created_at' },
+  updated_at: { name: 'updated_at', kind: 'string', column: 'updated_at' },
+  position: { name: 'position', kind: 'number', column: 'position' },
+};
+
+// Computed list values that are specific to an area but still no route code: which area, from which fields.
+// Applied only when the area and the fields exist, so a renamed field switches the extra off instead of failing.
+export const SCHEDULES: Record<string, ScheduleFields> = {
+  banners: { active: 'active', start: 'starts_at', end: 'ends_at' },
+};
+export const REFERENCE_COUNTS: Record<string, ReferenceCount> = {
+  careers: { as: 'applications_count', from: 'careers-form', field: 'career_id' },
+};
+
+export function declarationError(area: string, problem: string): Error {
+  return new Error(`Area '${area}' is declared wrongly: ${problem}`);
+}
+
+export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaDeclaration[] = [declaration]): AreaModel {
+  const { name } = declaration;
+  if (!AREA_NAME.test(name)) throw declarationError(name, 'its name must be lowercase letters, digits and single hyphens');
+
+  const declared = fieldsOf(declaration.schema);
+  const fields = new Map(declared);
+  if (declaration.kind === 'inbox') for (const [field, info] of INBOX_FIELDS) fields.set(field, info);
+
+  for (const field of fields.keys()) {
+    if (!FIELD_NAME.test(field)) throw declarationError(name, `field '${field}' must be letters, digits and underscores`);
+    if ((SYSTEM_FIELDS as readonly string[]).includes(field) || field === 'position') {
+      throw declarationError(name, `field '${field}' clashes with a system field`);
+    }
+  }
+  const jsonField = (field: string, role: string): ListField => {
+    const info = fields.get(field);
+    if (!info) throw declarationError(name, `${role} names '${field}', which is not one of its fields`);
+    return { name: field, ...info };
+  };
+
+  const ordered = declaration.ordered === true;
+  const sortable = new Map<string, ListField>();
+  for (const column of SYSTEM_FIELDS) sortable.set(column, COLUMNS[column]!);
+  if (ordered) sortable.set('position', COLUMNS.position!);
+  for (const field of declaration.sort ?? []) sortable.set(field, jsonField(field, 'sort'));
+  if (declaration.kind === 'inbox') for (const field of ['status', 'read']) sortable.set(field, jsonField(field, 'sort'));
+
+  const filterable = new Map<string, ListField>();
+  for (const field of declaration.filters ?? []) filterable.set(field, jsonField(field, 'filters'));
+  if (declaration.kind === 'inbox') for (const field of ['status', 'read']) filterable.set(field, jsonField(field, 'filters'));
+
+  const search = (declaration.search ?? []).map((field) => jsonField(field, 'search'));
+  const unique = [...(declaration.unique ?? [])];
+  unique.forEach((field) => jsonField(field, 'unique'));
+  const richText = [...(declaration.richText ?? [])];
+  richText.forEach((field) => jsonField(field, 'richText'));
+  const slug = declaration.slug && { field: declaration.slug.field as string, from: declaration.slug.from as string };
+  if (slug) {
+    jsonField(slug.field, 'slug.field');
+    jsonField(slug.from, 'slug.from');
+  }
+
+  const [sortField, sortOrder] = declaration.defaultSort ?? (ordered ? ['position', 'ASC'] : ['created_at', 'DESC']);
+  const defaultField = sortable.get(sortField);
+  if (!defaultField) throw declarationError(name, `defaultSort names '${sortField}', which is not sortable`);
+
+  const uploadFields = new Map<string, 'one' | 'many'>();
+  for (const [field, schema] of Object.entries(declaration.schema.shape)) {
+    const upload = isUploadField(schema as z.core.$ZodType);
+    if (upload) uploadFields.set(field, upload);
+  }
+
+  const schedule = SCHEDULES[name];
+  const hasScheduleFields = schedule && [schedule.active, schedule.start, schedule.end].every((field) => declared.has(field));
+  const reference = REFERENCE_COUNTS[name];
+  const referenced = reference && all.find((area) => area.name === reference.from);
+  const hasReference = referenced !== undefined && referenced.schema.shape[reference!.field] !== undefined;
+
+  return {
+    declaration,
+    name,
+    kind: declaration.kind,
+    schema: declaration.schema,
+    ordered,
+    fields,
+    sortable,
+    filterable,
+    search,
+    defaultSort: { field: defaultField, order: sortOrder },
+    dateFilters: declaration.kind === 'inbox',
+    unique,
+    richText,
+    slug,
+    uploadFields,
+    schedule: hasScheduleFields ? schedule : undefined,
+    referenceCount: hasReference ? reference : undefined,
+  };
+}

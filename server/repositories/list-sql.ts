@@ -1,0 +1,59 @@
+// Turns checked list parameters (server/areas/list-query.ts) into SQL conditions and sort keys, for the record
+// store (JSON fields) and for plain tables (columns) alike. Values are always parameters.
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { ListFilter, ListQuery, Schedule } from '../areas/list-query';
+import type { ListField, ScheduleFields } from '../areas/model';
+import type { JsonAccess } from '../db/dialect';
+
+const fieldValue = (json: JsonAccess, field: ListField) =>
+  field.column ? sql.ref(field.column) : json.value(field.name, field.kind);
+
+export function sortKey(json: JsonAccess, field: ListField): RawBuilder<unknown> {
+  if (!field.column) return json.sortKey(field.name, field.kind);
+  return field.foldCase ? sql`lower(${sql.ref(field.column)})` : sql`${sql.ref(field.column)}`;
+}
+
+export type SortSpec = ListQuery['sort'];
+
+function scheduleCondition(json: JsonAccess, fields: ScheduleFields, schedule: Schedule, now: string): RawBuilder<SqlBool> {
+  const active = json.value(fields.active, 'boolean');
+  const start = json.text(fields.start);
+  const end = json.text(fields.end);
+  // A date without a time compares with today's date, a date and time with now (see scheduleOf).
+  const nowAs = (value: RawBuilder<unknown>) => sql`substr(cast(${now} as text), 1, length(${value}))`;
+  const isActive = sql<SqlBool>`(${active} = ${json.param(true, 'boolean')})`;
+  const expired = sql<SqlBool>`(${end} is not null and ${end} < ${nowAs(end)})`;
+  const upcoming = sql<SqlBool>`(${start} is not null and ${start} > ${nowAs(start)})`;
+  switch (schedule) {
+    case 'inactive':
+      return sql<SqlBool>`(${active} is null or not ${isActive})`;
+    case 'expired':
+      return sql<SqlBool>`(${isActive} and ${expired})`;
+    case 'upcoming':
+      return sql<SqlBool>`(${isActive} and not ${expired} and ${upcoming})`;
+    case 'live':
+      return sql<SqlBool>`(${isActive} and not ${expired} and not ${upcoming})`;
+  }
+}
+
+export function filterCondition(json: JsonAccess, filter: ListFilter): Expression<SqlBool> {
+  switch (filter.type) {
+    case 'ids':
+      return filter.ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`id in (${sql.join(filter.ids)})`;
+    case 'search': {
+      const matches = filter.fields.map((field) =>
+        json.like(field.column ? sql`${sql.ref(field.column)}` : json.text(field.name), filter.pattern),
+      );
+      return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
+    }
+    case 'equals':
+      if (filter.value === null) return sql<SqlBool>`${fieldValue(json, filter.field)} is null`;
+      return sql<SqlBool>`${fieldValue(json, filter.field)} = ${json.param(filter.value, filter.field.kind)}`;
+    case 'contains':
+      return json.contains(filter.field.name, filter.value);
+    case 'created':
+      return sql<SqlBool>`created_at ${sql.raw(filter.op)} ${filter.value}`;
+    case 'schedule':
+      return scheduleCondition(json, filter.fields, filter.value, filter.now);
+  }
+}
