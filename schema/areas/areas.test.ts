@@ -109,13 +109,16 @@ describe.each(areas.map((a) => [a.name, a] as const))('%s', (_name, a) => {
     if (a.kind === 'inbox') expect(a.defaultSort).toEqual(['created_at', 'DESC']);
   });
 
-  it.skipIf(a.name === 'users-management')('has sample records that its schema accepts', () => {
-    const records = samples[a.name] ?? [];
-    const expected = a.kind === 'singleton' ? [1, 1] : a.kind === 'inbox' ? [3, 3] : [2, 4];
-    expect(records.length).toBeGreaterThanOrEqual(expected[0]!);
-    expect(records.length).toBeLessThanOrEqual(expected[1]!);
-    for (const record of records) expect(issuesOf(a.schema, record)).toEqual([]);
-  });
+  // Administrators are never seeded (a password nobody chose would be a way in): that rule is tested below.
+  if (a.name !== 'users-management') {
+    it('has sample records that its schema accepts', () => {
+      const records = samples[a.name] ?? [];
+      const expected = a.kind === 'singleton' ? [1, 1] : a.kind === 'inbox' ? [3, 3] : [2, 4];
+      expect(records.length).toBeGreaterThanOrEqual(expected[0]!);
+      expect(records.length).toBeLessThanOrEqual(expected[1]!);
+      for (const record of records) expect(issuesOf(a.schema, record)).toEqual([]);
+    });
+  }
 });
 
 describe('samples', () => {

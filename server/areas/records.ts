@@ -1,0 +1,309 @@
+// What writing a record means for any declared area: validation by its schema, rich text sanitized, slugs
+// filled, unique values checked, positions kept; one transaction per write. Routes and the seed both use this.
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { inboxUpdateSchema } from '../../schema/define';
+import { isUniqueViolation } from '../db/dialect';
+import type { Database } from '../db/types';
+import { HttpError } from '../http-error';
+import {
+  deleteRecord,
+  findOnlyRecord,
+  findRecord,
+  insertRecord,
+  isValueTaken,
+  listIds,
+  nextPosition,
+  setPositions,
+  setRecordField,
+  updateRecordData,
+  type StoredRecord,
+} from '../repositories/records';
+import { sanitizeRichText } from '../sanitize';
+import type { AreaModel } from './model';
+import { slugCandidate, slugify } from './slug';
+
+type Db = Kysely<Database>;
+
+export const FORM_ERROR = 'Please check the form for errors'; // SPEC §8 (Form Validation)
+export const VALUE_TAKEN = 'This value is already used';
+export const NOT_FOUND = 'Not Found';
+// A singleton answers on this id only (ra edits it at /<name>/1).
+export const SINGLETON_ID = 1;
+
+export type ApiRecord = { id: number } & Record<string, unknown>;
+
+/** Columns the API adds around a record's fields; a client sending them back (ra sends the whole record) is ignored. */
+const SYSTEM_KEYS = new Set(['id', 'created_at', 'updated_at', 'position']);
+
+/** `{ 'cover.src': 'Required' }`: the first message for each field path. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'body';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export const formError = (errors: Record<string, string>) => new HttpError(400, FORM_ERROR, errors);
+
+function asObject(input: unknown): Record<string, unknown> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new HttpError(400, 'The request body must be a JSON object.');
+  }
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !SYSTEM_KEYS.has(key)));
+}
+
+export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {
+  const record: ApiRecord = { ...stored.data, id: model.kind === 'singleton' ? SINGLETON_ID : stored.id };
+  if (model.ordered) record.position = stored.position;
+  record.created_at = stored.createdAt;
+  record.updated_at = stored.updatedAt;
+  return { id: record.id, ...record };
+}
+
+// Uploaded files are shown as images and offered as links: only our own uploads or web addresses.
+const UPLOAD_SRC = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
+// A visitor of the public website can only point at a file uploaded to this API.
+const OWN_UPLOAD_SRC = /^\/api\/uploads\/[0-9a-f]{32}$/;
+
+function checkUploads(model: AreaModel, data: Record<string, unknown>, publicSubmission: boolean): void {
+  const errors: Record<string, string> = {};
+  const pattern = publicSubmission ? OWN_UPLOAD_SRC : UPLOAD_SRC;
+  const message = publicSubmission ? 'The file must be uploaded to this site' : 'The file must be an upload or a web address';
+  for (const [field, arity] of model.uploadFields) {
+    const value = data[field];
+    const files = arity === 'one' ? [value] : Array.isArray(value) ? value : [];
+    files.forEach((file, index) => {
+      const src = (file as { src?: unknown } | null)?.src;
+      if (typeof src === 'string' && !pattern.test(src)) {
+        errors[arity === 'one' ? `${field}.src` : `${field}.${index}.src`] ??= message;
+      }
+    });
+  }
+  if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
+/** Parses with the area's schema, then cleans its rich text. */
+function validate(model: AreaModel, candidate: Record<string, unknown>, options: { publicSubmission?: boolean } = {}) {
+  const result = model.schema.safeParse(candidate);
+  if (!result.success) throw formError(fieldErrors(result.error));
+  const data = { ...(result.data as Record<string, unknown>) };
+  for (const field of model.richText) {
+    if (typeof data[field] === 'string') data[field] = sanitizeRichText(data[field]) || null;
+  }
+  checkUploads(model, data, options.publicSubmission === true);
+  return data;
+}
+
+/** Fills an empty slug from its source field: 'title', then 'title-2', 'title-3'… until unused. */
+async function fillSlug(db: Db, model: AreaModel, candidate: Record<string, unknown>, exceptId?: number): Promise<void> {
+  if (!model.slug) return;
+  const current = candidate[model.slug.field];
+  if (typeof current === 'string' && current.trim() !== '') return;
+  const source = candidate[model.slug.from];
+  // A missing source is the schema's to report.
+  const base = typeof source === 'string' ? slugify(source) : '';
+  if (base === '') return;
+  for (let n = 1; n < 10_000; n++) {
+    const slug = slugCandidate(base, n);
+    if (!(await isValueTaken(db, model.name, model.slug.field, 'string', slug, exceptId))) {
+      candidate[model.slug.field] = slug;
+      return;
+    }
+  }
+}
+
+async function takenFields(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number) {
+  const errors: Record<string, string> = {};
+  for (const field of model.unique) {
+    const value = data[field];
+    const kind = model.fields.get(field)?.kind ?? 'unknown';
+    if (value === null || value === undefined || value === '' || !['string', 'number', 'boolean'].includes(kind)) continue;
+    if (await isValueTaken(db, model.name, field, kind, value, exceptId)) errors[field] = VALUE_TAKEN;
+  }
+  return errors;
+}
+
+async function checkUnique(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number): Promise<void> {
+  const errors = await takenFields(db, model, data, exceptId);
+  if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
+/**
+ * Runs a write; when a unique index refuses it (two saves raced past the check), answers with the same field
+ * error the check gives.
+ */
+async function uniqueWrite<T>(db: Db, model: AreaModel, write: () => Promise<T>, data: () => Record<string, unknown> | undefined, exceptId?: number): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const candidate = data();
+    if (!isUniqueViolation(error) || !candidate) throw error;
+    const errors = await takenFields(db, model, candidate, exceptId);
+    if (Object.keys(errors).length === 0) throw error;
+    throw formError(errors);
+  }
+}
+
+export async function getRecord(db: Db, model: AreaModel, id: number): Promise<ApiRecord> {
+  const stored = await findRecord(db, model.name, id);
+  if (!stored) throw new HttpError(404, NOT_FOUND);
+  return toApiRecord(model, stored);
+}
+
+export async function createRecord(db: Db, model: AreaModel, input: unknown, now = new Date()): Promise<ApiRecord> {
+  const candidate = asObject(input);
+  let data: Record<string, unknown> | undefined;
+  const stored = await uniqueWrite(
+    db,
+    model,
+    () =>
+      db.transaction().execute(async (trx) => {
+        await fillSlug(trx, model, candidate);
+        data = validate(model, candidate);
+        await checkUnique(trx, model, data);
+        const position = model.ordered ? await nextPosition(trx, model.name) : null;
+        return insertRecord(trx, model.name, { data, position }, now);
+      }),
+    () => data,
+  );
+  return toApiRecord(model, stored);
+}
+
+/** Full or partial update: the body is merged onto the stored record and the result validated as a whole. */
+export async function updateRecord(db: Db, model: AreaModel, id: number, input: unknown, now = new Date()): Promise<ApiRecord> {
+  const changes = asObject(input);
+  let data: Record<string, unknown> | undefined;
+  const stored = await uniqueWrite(
+    db,
+    model,
+    () =>
+      db.transaction().execute(async (trx) => {
+        const existing = await findRecord(trx, model.name, id, { lock: true });
+        if (!existing) throw new HttpError(404, NOT_FOUND);
+        const candidate = { ...existing.data, ...changes };
+        await fillSlug(trx, model, candidate, id);
+        data = validate(model, candidate);
+        await checkUnique(trx, model, data, id);
+        return (await updateRecordData(trx, model.name, id, data, now))!;
+      }),
+    () => data,
+    id,
+  );
+  return toApiRecord(model, stored);
+}
+
+export async function removeRecord(db: Db, model: AreaModel, id: number): Promise<ApiRecord> {
+  const stored = await deleteRecord(db, model.name, id);
+  if (!stored) throw new HttpError(404, NOT_FOUND);
+  return toApiRecord(model, stored);
+}
+
+/** Rewrites the positions of an ordered area: `ids` must be all of its records, each once. */
+export async function reorderRecords(db: Db, model: AreaModel, input: unknown): Promise<number[]> {
+  const ids = (input as { ids?: unknown } | null)?.ids;
+  if (!Array.isArray(ids) || !ids.every((id) => Number.isSafeInteger(id) && id > 0)) {
+    throw new HttpError(400, 'The body must be { "ids": [...] }: the ids of all records in their new order.');
+  }
+  const order = ids as number[];
+  if (new Set(order).size !== order.length) throw new HttpError(400, 'The new order lists a record twice.');
+  await db.transaction().execute(async (trx) => {
+    const current = new Set(await listIds(trx, model.name));
+    if (current.size !== order.length || !order.every((id) => current.has(id))) {
+      throw new HttpError(400, 'The new order must list every record of the area exactly once; reload and try again.');
+    }
+    await setPositions(trx, model.name, order);
+  });
+  return order;
+}
+
+// ---- singletons ----------------------------------------------------------------------------------------------
+
+/** What the edit form starts from before anything is saved: every field that has a default (or may be empty). */
+function singletonDefaults(model: AreaModel): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const [field, schema] of Object.entries(model.schema.shape)) {
+    const result = (schema as z.ZodType).safeParse(undefined);
+    if (result.success && result.data !== undefined) defaults[field] = result.data;
+  }
+  return defaults;
+}
+
+export async function getSingleton(db: Db, model: AreaModel): Promise<ApiRecord> {
+  const stored = await findOnlyRecord(db, model.name);
+  if (stored) return toApiRecord(model, stored);
+  return { id: SINGLETON_ID, ...singletonDefaults(model), created_at: null, updated_at: null };
+}
+
+/** Creates the singleton's record on its first save, then updates it (merged, like updateRecord). */
+export async function putSingleton(db: Db, model: AreaModel, input: unknown, now = new Date()): Promise<ApiRecord> {
+  const changes = asObject(input);
+  const save = () =>
+    db.transaction().execute(async (trx) => {
+      const existing = await findOnlyRecord(trx, model.name, { lock: true });
+      const data = validate(model, { ...existing?.data, ...changes });
+      return existing ? (await updateRecordData(trx, model.name, existing.id, data, now))! : insertRecord(trx, model.name, { data }, now);
+    });
+  try {
+    return toApiRecord(model, await save());
+  } catch (error) {
+    // Two first saves raced and the singleton index let one in: this one becomes an update.
+    if (!isUniqueViolation(error)) throw error;
+    return toApiRecord(model, await save());
+  }
+}
+
+// ---- inboxes -------------------------------------------------------------------------------------------------
+
+export interface InboxState {
+  status?: string;
+  notes?: string | null;
+  read?: boolean;
+}
+
+/** A new submission (the public website, or sample content). */
+export async function createSubmission(
+  db: Db,
+  model: AreaModel,
+  input: unknown,
+  options: { publicSubmission?: boolean; state?: InboxState; now?: Date } = {},
+): Promise<ApiRecord> {
+  const candidate = asObject(input);
+  for (const field of ['status', 'notes', 'read']) delete candidate[field];
+  const data = validate(model, candidate, { publicSubmission: options.publicSubmission });
+  const state = inboxUpdateSchema.parse(options.state ?? {});
+  const stored = await insertRecord(
+    db,
+    model.name,
+    { data: { ...data, status: state.status ?? 'new', notes: state.notes, read: state.read ?? false } },
+    options.now,
+  );
+  return toApiRecord(model, stored);
+}
+
+/** Administrators change only status, notes and read; the submitted fields stay as they were sent. */
+export async function updateSubmission(db: Db, model: AreaModel, id: number, input: unknown, now = new Date()): Promise<ApiRecord> {
+  const body = asObject(input);
+  const result = inboxUpdateSchema.safeParse(body);
+  if (!result.success) throw formError(fieldErrors(result.error));
+  // Only what was sent: a missing `notes` must not clear the notes.
+  const changes = Object.fromEntries(Object.entries(result.data).filter(([key]) => key in body && body[key] !== undefined));
+  const stored = await db.transaction().execute(async (trx) => {
+    const existing = await findRecord(trx, model.name, id, { lock: true });
+    if (!existing) throw new HttpError(404, NOT_FOUND);
+    return (await updateRecordData(trx, model.name, id, { ...existing.data, ...changes }, now))!;
+  });
+  return toApiRecord(model, stored);
+}
+
+/** Opening a submission in the console marks it read. */
+export async function openSubmission(db: Db, model: AreaModel, id: number): Promise<ApiRecord> {
+  const stored = await findRecord(db, model.name, id);
+  if (!stored) throw new HttpError(404, NOT_FOUND);
+  if (stored.data.read === true) return toApiRecord(model, stored);
+  const updated = await setRecordField(db, model.name, id, 'read', true);
+  if (!updated) throw new HttpError(404, NOT_FOUND);
+  return toApiRecord(model, updated);
+}
