@@ -78,7 +78,7 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
 export const defineArea = <S extends z.ZodObject>(declaration: AreaDeclaration<S>): AreaDeclaration<S> => declaration;
 
 // One uploaded file as the console keeps it (see fields.upload and fields.uploads).
-const uploadObject = z.object({
+export const uploadObject = z.object({
   src: z.string().max(500),
   title: z.string().max(300).nullish(),
   mime: z.string().max(200).nullish(),

@@ -4,7 +4,11 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { areas as declaredAreas } from '../schema/areas';
+import type { AreaDeclaration } from '../schema/define';
+import { buildAreaModels } from './areas/model';
 import type { Config } from './config';
+import { ensureAreaIndexes } from './db/area-indexes';
 import type { Database } from './db/types';
 import { HttpError } from './http-error';
 import { registerAuthentication } from './plugins/authenticate';
@@ -13,16 +17,22 @@ import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { TOO_MANY_ATTEMPTS, authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
+import { publicRoutes } from './routes/public';
+import { resourceRoutes } from './routes/resources';
+import { uploadRoutes } from './routes/uploads';
+import { USERS_AREA, userRoutes } from './routes/users';
 
 export interface BuildAppOptions {
   config: Config;
   db: Kysely<Database>;
   /** Fastify logger options; defaults to LOG_LEVEL. Tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
+  /** The areas to serve; defaults to the registry (schema/areas). Tests pass their own declarations. */
+  areas?: readonly AreaDeclaration[];
 }
 
 /** Builds the API and the console host. Never listens: server.ts does, tests use `app.inject()`. */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, areas = declaredAreas }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Fastify's request serializer logs method and URL only: no headers, no bodies, so no secrets.
     logger: logger ?? { level: config.logLevel },
@@ -66,6 +76,17 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
+
+  // A declaration mistake stops the app here, before it serves anything.
+  const models = buildAreaModels(areas);
+  // Users have their own table and routes; every other area lives in the record store.
+  const stored = models.filter((model) => model.name !== USERS_AREA);
+  await ensureAreaIndexes(db, stored, app.log);
+  await app.register(resourceRoutes, { db, areas: stored });
+  await app.register(publicRoutes, { db, areas: stored.filter((model) => model.kind === 'inbox'), config });
+  const users = models.find((model) => model.name === USERS_AREA);
+  if (users) await app.register(userRoutes, { db, model: users });
+  await app.register(uploadRoutes, { db, config });
 
   await registerConsole(app, config);
   return app;

@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       tokenTtlHours: 168,
       staticDir: './dist',
       loginRateLimit: 10,
+      publicFormRateLimit: 10,
+      secretKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      seedSampleContent: true,
       logLevel: 'info',
       cookieSecure: false,
       trustProxy: false,
@@ -35,8 +38,14 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       COOKIE_SECURE: 'true',
       TRUST_PROXY: 'true',
+      PUBLIC_FORM_RATE_LIMIT: '3',
+      SECRET_KEY: 'k'.repeat(40),
+      SEED_SAMPLE_CONTENT: 'false',
     });
     expect(config).toMatchObject({
+      publicFormRateLimit: 3,
+      secretKey: 'k'.repeat(40),
+      seedSampleContent: false,
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: 'postgres://app@db:5432/cornerstone',
@@ -96,6 +105,18 @@ describe('loadConfig', () => {
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD: is required when ADMIN_EMAIL is set/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'a long password' })).toThrow(/ADMIN_EMAIL: is required when ADMIN_PASSWORD is set/);
+  });
+
+  it('makes a random SECRET_KEY when none is set, and refuses a short one', () => {
+    expect(loadConfig({}).secretKey).not.toBe(loadConfig({}).secretKey);
+    let message = '';
+    try {
+      loadConfig({ SECRET_KEY: 'too-short-secret' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^  - SECRET_KEY: must be at least 32 characters long$/m);
+    expect(message).not.toContain('too-short-secret');
   });
 
   it('accepts a list of trusted proxy addresses', () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../schema/auth';
 
@@ -39,6 +40,9 @@ const envSchema = z.object({
   TOKEN_TTL_HOURS: integer(1, 24 * 365).default(168),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
+  PUBLIC_FORM_RATE_LIMIT: integer(0, 1_000_000).default(10),
+  SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  SEED_SAMPLE_CONTENT: booleanFlag.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   COOKIE_SECURE: booleanFlag.default(false),
   TRUST_PROXY: trustProxy.default(false),
@@ -57,6 +61,12 @@ export interface Config {
   staticDir: string;
   /** Sign-in attempts per minute per IP; 0 disables the limit. */
   loginRateLimit: number;
+  /** Public form submissions per minute per IP, all forms together; 0 disables the limit. */
+  publicFormRateLimit: number;
+  /** Signs short-lived download links; random per process unless SECRET_KEY is set. */
+  secretKey: string;
+  /** Fill an empty database with sample content on start. */
+  seedSampleContent: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   cookieSecure: boolean;
   trustProxy: boolean | string;
@@ -93,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     staticDir: e.STATIC_DIR,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,
+    // Without a fixed key, links signed before a restart (or by another instance) stop working: they live 5 minutes.
+    secretKey: e.SECRET_KEY ?? randomBytes(32).toString('base64url'),
+    seedSampleContent: e.SEED_SAMPLE_CONTENT,
     logLevel: e.LOG_LEVEL,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,

@@ -49,6 +49,8 @@ export function AdminApp() {
       title="Dashboard"
       disableTelemetry
     >
+      {/* The dashboard's own area: known to react-admin (labels, data) but routed as the dashboard. */}
+      <Resource name={dashboardArea.name} options={{ label: dashboardArea.label }} icon={dashboardArea.icon} />
       {routedResources.map(({ name, label, icon, list, create, edit, show, recordRepresentation }) => (
         <Resource
           key={name}

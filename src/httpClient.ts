@@ -111,3 +111,74 @@ export async function httpClient(url: string, options: HttpOptions = {}): Promis
     inFlight.end();
   }
 }
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+// Uploads go through XMLHttpRequest because fetch cannot report upload progress (issue #3: inputs show it).
+// Same rules as httpClient: token, CSRF header, in-flight counter, errors mapped to HttpError.
+export async function uploadWithProgress(
+  url: string,
+  body: FormData,
+  onProgress?: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  inFlight.begin();
+  try {
+    const csrf = isRelativeUrl(url) ? await csrfToken().catch(() => null) : null;
+    return await new Promise<unknown>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', url);
+      request.setRequestHeader('Accept', 'application/json');
+      const token = tokenStore.get();
+      if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+      if (csrf) request.setRequestHeader(CSRF_HEADER, csrf);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+      };
+      request.onload = () => {
+        const json = parseJson(request.responseText);
+        if (request.status >= 200 && request.status < 300) resolve(json);
+        else reject(new HttpError(serverMessage(json) ?? catalogue.error.message, request.status, json));
+      };
+      request.onerror = () => reject(new HttpError(catalogue.networkError.message, 0));
+      request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+      signal?.addEventListener('abort', () => request.abort(), { once: true });
+      request.send(body);
+    });
+  } finally {
+    inFlight.end();
+  }
+}
+
+// Downloads a file the API produces (CSV exports) with the same token and headers as any other call.
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+  const token = tokenStore.get();
+  inFlight.begin();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+    } catch {
+      throw new HttpError(catalogue.networkError.message, 0);
+    }
+    if (!response.ok) {
+      const json = parseJson(await response.text());
+      throw new HttpError(serverMessage(json) ?? catalogue.error.message, response.status, json);
+    }
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+    const href = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  } finally {
+    inFlight.end();
+  }
+}

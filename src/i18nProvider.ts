@@ -2,9 +2,15 @@ import { deepmerge } from '@mui/utils';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { catalogue } from './notifications/catalogue';
+import { resources } from './resources';
 
 // react-admin's own notices speak with the catalogue's words (SPEC §8) where the two overlap.
+const resourceMessages = Object.fromEntries(
+  resources.map(({ name, label, labels }) => [name, { name: labels?.name ?? label, fields: labels?.fields ?? {} }]),
+);
+
 const overrides = {
+  resources: resourceMessages,
   ra: {
     message: { invalid_form: catalogue.formValidation.message },
     notification: {

@@ -165,3 +165,13 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
     referenceCount: hasReference ? reference : undefined,
   };
 }
+
+/** The models of the areas an app serves; their declarations are checked here, at start-up. */
+export function buildAreaModels(declarations: readonly AreaDeclaration[]): AreaModel[] {
+  const seen = new Set<string>();
+  return declarations.map((declaration) => {
+    if (seen.has(declaration.name)) throw declarationError(declaration.name, 'another area has the same name');
+    seen.add(declaration.name);
+    return buildAreaModel(declaration, declarations);
+  });
+}

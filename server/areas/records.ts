@@ -56,11 +56,14 @@ function asObject(input: unknown): Record<string, unknown> {
 }
 
 export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {
-  const record: ApiRecord = { ...stored.data, id: model.kind === 'singleton' ? SINGLETON_ID : stored.id };
+  // id first, for whoever reads the JSON.
+  const record: ApiRecord = { id: model.kind === 'singleton' ? SINGLETON_ID : stored.id };
+  Object.assign(record, stored.data);
+  record.id = model.kind === 'singleton' ? SINGLETON_ID : stored.id;
   if (model.ordered) record.position = stored.position;
   record.created_at = stored.createdAt;
   record.updated_at = stored.updatedAt;
-  return { id: record.id, ...record };
+  return record;
 }
 
 // Uploaded files are shown as images and offered as links: only our own uploads or web addresses.

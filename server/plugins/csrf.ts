@@ -10,6 +10,16 @@ export const CSRF_ERROR = 'Invalid or missing CSRF token.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` exempts a route from the CSRF check: only for routes that use no cookie or session at all
+     * (the public website's form submissions). Set per route, so no URL trick can reach an exempt check.
+     */
+    csrf?: boolean;
+  }
+}
+
 /**
  * Double-submit cookie. A page on another origin can make the browser send the
  * cookie but cannot read it, so it cannot echo it in the header.
@@ -29,6 +39,8 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     }
 
     if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+    // Routing has happened by now: this is the matched route's own configuration.
+    if (request.routeOptions.config.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     if (!hasValidCookie || typeof header !== 'string' || !safeEqual(header, cookie)) {
       throw new HttpError(403, CSRF_ERROR);

@@ -1,21 +1,13 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import { createElement, type FunctionComponent } from 'react';
+import { createElement } from 'react';
 import { areas } from '../../schema/areas';
 import type { AreaDeclaration, AreaKind, MenuGroup } from '../../schema/define';
 import { AreaPlaceholder } from '../components/AreaPlaceholder';
 import { icons } from './icons';
 
-// Views take no props: react-admin hands them their record through contexts.
-type View = FunctionComponent;
+import type { ResourceViews } from './types';
 
-// What a resource folder's index.ts exports as `views` (STYLE.md: one plain object per resource).
-export interface ResourceViews {
-  list?: View;
-  create?: View;
-  edit?: View;
-  show?: View;
-  recordRepresentation?: string;
-}
+export type { ResourceViews } from './types';
 
 export interface ResourceDefinition extends ResourceViews {
   name: string;
