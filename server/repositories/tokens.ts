@@ -55,3 +55,10 @@ export async function deleteExpiredTokens(db: Kysely<Database>, now = new Date()
   const result = await db.deleteFrom('tokens').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Signs the user out everywhere (deactivation, password reset), except on the token `exceptTokenId`. */
+export async function deleteUserTokens(db: Kysely<Database>, userId: number, exceptTokenId?: number): Promise<void> {
+  let query = db.deleteFrom('tokens').where('user_id', '=', userId);
+  if (exceptTokenId !== undefined) query = query.where('id', '!=', exceptTokenId);
+  await query.execute();
+}

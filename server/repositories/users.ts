@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { ListQuery } from '../areas/list-query';
+import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database, UserRow } from '../db/types';
+import { filterCondition, sortKey } from './list-sql';
 
 export interface User {
   id: number;
@@ -80,4 +83,56 @@ export async function setUserActive(db: Kysely<Database>, id: number, active: bo
     .set({ active: active ? 1 : 0, updated_at: now.toISOString() })
     .where('id', '=', id)
     .execute();
+}
+
+/** One page of users (never their password hashes) and how many match in all. */
+export async function listUsers(db: Kysely<Database>, query: ListQuery): Promise<{ users: User[]; total: number }> {
+  const json = jsonAccess(dialectOf(db));
+  let base = db.selectFrom('users');
+  for (const filter of query.filters) base = base.where(filterCondition(json, filter));
+  const { field, order } = query.sort;
+  const rows = await base
+    .selectAll()
+    .orderBy(sortKey(json, field), order === 'ASC' ? 'asc' : 'desc')
+    .orderBy('id', order === 'ASC' ? 'asc' : 'desc')
+    .limit(query.range.end - query.range.start + 1)
+    .offset(query.range.start)
+    .execute();
+  const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+  return { users: rows.map((row) => withoutPassword(toUser(row))), total: Number(total) };
+}
+
+export async function isEmailTaken(db: Kysely<Database>, email: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('email', '=', normalizeEmail(email));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export interface UserChanges {
+  name?: string;
+  email?: string;
+  active?: boolean;
+  passwordHash?: string;
+}
+
+export async function updateUser(db: Kysely<Database>, id: number, changes: UserChanges, now = new Date()): Promise<User | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.email !== undefined && { email: normalizeEmail(changes.email) }),
+      ...(changes.active !== undefined && { active: changes.active ? 1 : 0 }),
+      ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && withoutPassword(toUser(row));
+}
+
+/** Deletes the user; their tokens go with them (foreign key cascade). */
+export async function deleteUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  const row = await db.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst();
+  return row && withoutPassword(toUser(row));
 }

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+
+export type UploadKind = 'image' | 'document';
+
+export interface UploadInfo {
+  id: string;
+  filename: string;
+  mime: string;
+  size: number;
+  kind: UploadKind;
+  sha256: string;
+  createdAt: string;
+  createdBy: number | null;
+}
+
+export interface Upload extends UploadInfo {
+  data: Buffer;
+}
+
+export async function insertUpload(db: Kysely<Database>, upload: Omit<Upload, 'createdAt'>, now = new Date()): Promise<UploadInfo> {
+  await db
+    .insertInto('uploads')
+    .values({
+      id: upload.id,
+      filename: upload.filename,
+      mime: upload.mime,
+      size: upload.size,
+      kind: upload.kind,
+      data: upload.data,
+      sha256: upload.sha256,
+      created_at: now.toISOString(),
+      created_by: upload.createdBy,
+    })
+    .execute();
+  const { data: _data, ...info } = upload;
+  return { ...info, createdAt: now.toISOString() };
+}
+
+const INFO_COLUMNS = ['id', 'filename', 'mime', 'size', 'kind', 'sha256', 'created_at', 'created_by'] as const;
+
+export async function findUploadInfo(db: Kysely<Database>, id: string): Promise<UploadInfo | undefined> {
+  const row = await db.selectFrom('uploads').select(INFO_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const { created_at, created_by, ...rest } = row;
+  return { ...rest, size: Number(row.size), createdAt: created_at, createdBy: created_by };
+}
+
+export async function findUpload(db: Kysely<Database>, id: string): Promise<Upload | undefined> {
+  const row = await db.selectFrom('uploads').select([...INFO_COLUMNS, 'data']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const { created_at, created_by, data, ...rest } = row;
+  return { ...rest, size: Number(row.size), createdAt: created_at, createdBy: created_by, data: Buffer.from(data) };
+}

@@ -1,0 +1,203 @@
+// Uploaded files: images for the website (public) and documents such as CVs (signed-in users, or a short-lived
+// signed link). A file's type is read from its bytes; its name and declared type are never trusted.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import { HttpError } from '../http-error';
+import { requireUser } from '../plugins/authenticate';
+import { findUpload, findUploadInfo, insertUpload, type UploadInfo, type UploadKind } from '../repositories/uploads';
+import { safeEqual } from '../secrets';
+
+const MB = 1024 * 1024;
+export const LIMITS: Record<UploadKind, number> = { image: 5 * MB, document: 10 * MB };
+export const LINK_TTL_SECONDS = 5 * 60;
+export const FILENAME_MAX_LENGTH = 200;
+
+export const UNSUPPORTED_TYPE =
+  'This kind of file is not accepted. Upload an image (JPEG, PNG, WebP or GIF) or a document (PDF, DOC or DOCX).';
+export const INVALID_LINK = 'This download link is invalid or has expired. Open the file again from the console.';
+
+interface Accepted {
+  kind: UploadKind;
+  mime: string;
+  extensions: readonly string[];
+}
+
+// What file-type reports (by magic bytes) → what we accept and serve it as.
+const ACCEPTED: Record<string, Accepted> = {
+  'image/jpeg': { kind: 'image', mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  'image/png': { kind: 'image', mime: 'image/png', extensions: ['png'] },
+  'image/webp': { kind: 'image', mime: 'image/webp', extensions: ['webp'] },
+  'image/gif': { kind: 'image', mime: 'image/gif', extensions: ['gif'] },
+  'application/pdf': { kind: 'document', mime: 'application/pdf', extensions: ['pdf'] },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    kind: 'document',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx'],
+  },
+};
+const WORD_97: Accepted = { kind: 'document', mime: 'application/msword', extensions: ['doc'] };
+// Old .doc files are OLE compound files, like .xls, .ppt and .msi installers: only those holding a Word stream
+// (its directory entry name, UTF-16) pass.
+const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
+
+async function detect(bytes: Buffer): Promise<Accepted | undefined> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type) return undefined;
+  if (type.ext === 'cfb') return bytes.includes(WORD_STREAM) ? WORD_97 : undefined;
+  return ACCEPTED[type.mime];
+}
+
+/** The name the file is offered under: no path, no control characters, an extension matching its real type. */
+export function cleanFilename(original: string | undefined, accepted: Accepted): string {
+  const base = (original ?? '')
+    .normalize('NFC')
+    .split(/[/\\]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+  const stem = (extension && accepted.extensions.includes(extension) ? base.slice(0, dot) : base) || 'file';
+  const suffix = `.${extension && accepted.extensions.includes(extension) ? extension : accepted.extensions[0]}`;
+  return `${stem.slice(0, FILENAME_MAX_LENGTH - suffix.length)}${suffix}`;
+}
+
+/** RFC 6266: a plain ASCII `filename` for old clients and the exact name in `filename*`. */
+export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export function signLink(secret: string, id: string, expires: number): string {
+  return createHmac('sha256', secret).update(`upload:${id}:${expires}`).digest('base64url');
+}
+
+function hasValidSignature(secret: string, id: string, query: { sig?: string; exp?: string }, now = Date.now()): boolean {
+  if (!query.sig || !query.exp || !/^\d{1,12}$/.test(query.exp)) return false;
+  const expires = Number(query.exp);
+  if (expires * 1000 < now) return false;
+  return safeEqual(query.sig, signLink(secret, id, expires));
+}
+
+const uploadParams = z.object({ id: z.string() });
+const downloadQuery = z.object({ sig: z.string().max(100).optional(), exp: z.string().max(20).optional() });
+// 128 random bits, hex: anything else cannot be one of ours.
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+const toAnswer = (upload: UploadInfo) => ({
+  id: upload.id,
+  src: `/api/uploads/${upload.id}`,
+  title: upload.filename,
+  mime: upload.mime,
+  size: upload.size,
+});
+
+export interface UploadRoutesOptions {
+  db: Kysely<Database>;
+  config: Pick<Config, 'secretKey'>;
+}
+
+async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string | undefined }> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data, in a field named "file".');
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: LIMITS.document, files: 1, fields: 10, parts: 11 } });
+  } catch (error) {
+    throw readError(error);
+  }
+  if (!part) throw new HttpError(400, 'No file was sent. Send it in a field named "file".', { file: 'No file was sent' });
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new HttpError(400, `The file must be sent in a field named "file", not "${part.fieldname}".`);
+  }
+  try {
+    return { bytes: await part.toBuffer(), filename: part.filename };
+  } catch (error) {
+    throw readError(error);
+  }
+}
+
+function readError(error: unknown): HttpError {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new HttpError(413, `The file is too large: documents can be at most ${LIMITS.document / MB} MB, images ${LIMITS.image / MB} MB.`);
+  }
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new HttpError(400, 'Send one file at a time.');
+  return new HttpError(400, 'The upload is malformed and could not be read.');
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, { db, config }) => {
+  // In this scope only: the auth routes register their own for the sign-in form.
+  await app.register(fastifyMultipart);
+
+  app.post('/api/uploads', { preHandler: app.authenticate }, async (request, reply) => {
+    const user = requireUser(request);
+    const { bytes, filename } = await readFile(request);
+    if (bytes.length === 0) throw new HttpError(400, 'The file is empty.', { file: 'The file is empty' });
+    const accepted = await detect(bytes);
+    if (!accepted) throw new HttpError(415, UNSUPPORTED_TYPE);
+    if (bytes.length > LIMITS[accepted.kind]) {
+      throw new HttpError(413, `The file is too large: ${accepted.kind === 'image' ? 'images' : 'documents'} can be at most ${LIMITS[accepted.kind] / MB} MB.`);
+    }
+    const upload = await insertUpload(db, {
+      id: randomBytes(16).toString('hex'),
+      filename: cleanFilename(filename, accepted),
+      mime: accepted.mime,
+      size: bytes.length,
+      kind: accepted.kind,
+      data: bytes,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      createdBy: user.id,
+    });
+    return reply.code(201).send(toAnswer(upload));
+  });
+
+  app.post('/api/uploads/:id/link', { preHandler: app.authenticate, schema: { params: uploadParams } }, async (request) => {
+    const { id } = request.params;
+    if (!UPLOAD_ID.test(id) || !(await findUploadInfo(db, id))) throw new HttpError(404, 'Not Found');
+    const expires = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
+    return {
+      url: `/api/uploads/${id}?sig=${signLink(config.secretKey, id, expires)}&exp=${expires}`,
+      expires_at: new Date(expires * 1000).toISOString(),
+    };
+  });
+
+  app.get('/api/uploads/:id', { schema: { params: uploadParams, querystring: downloadQuery } }, async (request, reply: FastifyReply) => {
+    const { id } = request.params;
+    const upload = UPLOAD_ID.test(id) ? await findUpload(db, id) : undefined;
+    if (!upload) throw new HttpError(404, 'Not Found');
+
+    reply.header('x-content-type-options', 'nosniff');
+    if (upload.kind === 'image') {
+      // The id never changes its bytes, so caches may keep it for good; the website (another origin) embeds it.
+      const etag = `"${upload.sha256}"`;
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(upload.mime).header('content-disposition', contentDisposition('inline', upload.filename)).send(upload.data);
+    }
+
+    // Documents (CVs) hold personal data: a signed-in user, or a link one of them asked for a moment ago.
+    if (request.query.sig !== undefined || request.query.exp !== undefined) {
+      if (!hasValidSignature(config.secretKey, id, request.query)) throw new HttpError(403, INVALID_LINK);
+    } else {
+      await app.authenticate(request, reply);
+    }
+    return reply
+      .type(upload.mime)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', contentDisposition('attachment', upload.filename))
+      .send(upload.data);
+  });
+};

@@ -1,0 +1,132 @@
+// Users Management: the administrators, over the `users` table (password hashes and tokens live beside them),
+// in the same ra-data-simple-rest dialect as the declared areas. The password hash never leaves this file's
+// repository calls.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { userCreateSchema, userUpdateSchema } from '../../schema/areas/users-management';
+import { parseListQuery, type RawListParams } from '../areas/list-query';
+import type { AreaModel, ListField, ListModel } from '../areas/model';
+import { NOT_FOUND, fieldErrors, formError } from '../areas/records';
+import { isUniqueViolation } from '../db/dialect';
+import type { Database } from '../db/types';
+import { HttpError } from '../http-error';
+import { hashPassword } from '../passwords';
+import { requireUser } from '../plugins/authenticate';
+import { deleteUserTokens } from '../repositories/tokens';
+import { createUser, deleteUser, findUserById, isEmailTaken, listUsers, updateUser, type User } from '../repositories/users';
+import { idParams, sendPage } from './resources';
+
+export const USERS_AREA = 'users-management';
+export const EMAIL_TAKEN = 'This email is already used';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
+
+export interface UserRoutesOptions {
+  db: Kysely<Database>;
+  /** The users-management declaration: its sort, filters, search and default sort. */
+  model: AreaModel;
+}
+
+const USER_COLUMNS = new Set(['id', 'name', 'email', 'active', 'created_at', 'updated_at']);
+
+/** The declaration's list fields, mapped onto the users table's columns. */
+function usersListModel(model: AreaModel): ListModel {
+  const column = (field: ListField): ListField => {
+    if (!USER_COLUMNS.has(field.name)) throw new Error(`${USERS_AREA}: '${field.name}' is not a column of the users table`);
+    return { ...field, column: field.name, foldCase: field.name === 'name' };
+  };
+  const sortable = new Map([...model.sortable].filter(([name]) => name !== 'position').map(([name, field]) => [name, column(field)]));
+  for (const name of ['active']) sortable.set(name, { name, kind: 'boolean', column: name });
+  return {
+    name: USERS_AREA,
+    sortable,
+    filterable: new Map([...model.filterable].map(([name, field]) => [name, column(field)])),
+    search: model.search.map(column),
+    defaultSort: { field: column(model.defaultSort.field), order: model.defaultSort.order },
+    dateFilters: false,
+  };
+}
+
+const toApiUser = (user: User) => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  active: user.active,
+  created_at: user.createdAt,
+  updated_at: user.updatedAt,
+});
+
+const emailTaken = () => formError({ email: EMAIL_TAKEN });
+
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, model }) => {
+  app.addHook('onRequest', app.authenticate);
+  const listModel = usersListModel(model);
+  const base = `/api/${USERS_AREA}`;
+
+  async function existing(id: number): Promise<User> {
+    const user = await findUserById(db, id);
+    if (!user) throw new HttpError(404, NOT_FOUND);
+    return user;
+  }
+
+  app.get(base, async (request, reply) => {
+    const query = parseListQuery(listModel, request.query as RawListParams);
+    const { users, total } = await listUsers(db, query);
+    return sendPage(reply, USERS_AREA, query.range.start, users.map(toApiUser), total);
+  });
+
+  app.get(`${base}/:id`, { schema: { params: idParams } }, async (request) => toApiUser(await existing(Number(request.params.id))));
+
+  app.post(base, async (request, reply) => {
+    const result = userCreateSchema.safeParse(request.body ?? {});
+    if (!result.success) throw formError(fieldErrors(result.error));
+    const { name, email, active, password } = result.data;
+    if (await isEmailTaken(db, email)) throw emailTaken();
+    try {
+      const user = await createUser(db, { name, email, active, passwordHash: await hashPassword(password) });
+      return reply.code(201).send(toApiUser(user));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+  });
+
+  app.put(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
+    const id = Number(request.params.id);
+    const me = requireUser(request);
+    const result = userUpdateSchema.safeParse(request.body ?? {});
+    if (!result.success) throw formError(fieldErrors(result.error));
+    const { name, email, active, password } = result.data;
+    const user = await existing(id);
+    // Locking yourself out would leave no one to undo it.
+    if (id === me.id && active === false) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { active: CANNOT_DEACTIVATE_SELF });
+    if (email !== undefined && (await isEmailTaken(db, email, id))) throw emailTaken();
+
+    let updated: User | undefined;
+    try {
+      updated = await updateUser(db, id, {
+        name,
+        email,
+        active,
+        passwordHash: password === undefined ? undefined : await hashPassword(password),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
+    if (!updated) throw new HttpError(404, NOT_FOUND);
+    // A deactivated user is signed out everywhere; so is one whose password was reset, except for the session
+    // that reset it (your own password change keeps you signed in here).
+    if (active === false && user.active) await deleteUserTokens(db, id);
+    else if (password !== undefined) await deleteUserTokens(db, id, id === me.id ? (request.tokenId ?? undefined) : undefined);
+    return toApiUser(updated);
+  });
+
+  app.delete(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
+    const id = Number(request.params.id);
+    if (id === requireUser(request).id) throw new HttpError(400, CANNOT_DELETE_SELF);
+    const deleted = await deleteUser(db, id);
+    if (!deleted) throw new HttpError(404, NOT_FOUND);
+    return toApiUser(deleted);
+  });
+};
