@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Kysely } from 'kysely';
 import { areas as declaredAreas } from '../schema/areas';
 import type { AreaDeclaration } from '../schema/define';
-import { buildAreaModels } from './areas/model';
+import { USERS_AREA, buildAreaModels } from './areas/model';
 import type { Config } from './config';
 import { ensureAreaIndexes } from './db/area-indexes';
 import type { Database } from './db/types';
@@ -20,7 +20,7 @@ import { healthRoutes } from './routes/health';
 import { publicRoutes } from './routes/public';
 import { resourceRoutes } from './routes/resources';
 import { uploadRoutes } from './routes/uploads';
-import { USERS_AREA, userRoutes } from './routes/users';
+import { userRoutes } from './routes/users';
 
 export interface BuildAppOptions {
   config: Config;

@@ -115,7 +115,7 @@ describe('loadConfig', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(/^  - SECRET_KEY: must be at least 32 characters long$/m);
+    expect(message).toMatch(/^ {2}- SECRET_KEY: must be at least 32 characters long$/m);
     expect(message).not.toContain('too-short-secret');
   });
 

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { areas as declaredAreas } from '../schema/areas';
+import { defineArea, fields } from '../schema/define';
 import { createTestDb, type TestDb } from '../tests/helpers/db';
 import { verifyPassword } from './passwords';
 import { findUserByEmail } from './repositories/users';
-import { ensureAdmin } from './seed';
+import { ensureAdmin, seedSampleContent } from './seed';
 
 let testDb: TestDb;
 beforeEach(async () => {
@@ -54,5 +57,93 @@ describe('ensureAdmin', () => {
     await ensureAdmin(testDb.db, config);
     expect(await ensureAdmin(testDb.db, { ...config, adminEmail: 'second@example.com' })).toEqual({ created: false });
     expect(await findUserByEmail(testDb.db, 'second@example.com')).toBeUndefined();
+  });
+});
+
+describe('seedSampleContent', () => {
+  const notes = defineArea({
+    name: 'notes',
+    label: 'Notes',
+    icon: 'features',
+    group: 'website-tools',
+    kind: 'collection',
+    ordered: true,
+    schema: z.object({ title: fields.text('Title'), slug: fields.slug(), body: fields.html('Body') }),
+    richText: ['body'],
+    slug: { field: 'slug', from: 'title' },
+  });
+  const settings = defineArea({
+    name: 'settings',
+    label: 'Settings',
+    icon: 'features',
+    group: 'website-tools',
+    kind: 'singleton',
+    schema: z.object({ site_name: fields.text('Site name') }),
+  });
+  const messages = defineArea({
+    name: 'messages',
+    label: 'Messages',
+    icon: 'contactForm',
+    group: 'forms',
+    kind: 'inbox',
+    schema: z.object({ note_id: z.number().int().nullish(), text: fields.text('Text') }),
+  });
+  const areas = [messages, notes, settings];
+  const samples = {
+    notes: [{ title: 'First note', body: '<p>Hi<script>x()</script></p>' }, { title: 'Second note' }],
+    settings: [{ site_name: 'Cornerstone' }],
+    messages: [{ text: 'About the second', note_id: null }, { text: 'Hello' }],
+  };
+  const references = [{ area: 'messages', index: 0, field: 'note_id', target: { area: 'notes', field: 'slug', value: 'second-note' } }];
+
+  const rows = (area: string) =>
+    testDb.db.selectFrom('records').selectAll().where('area', '=', area).orderBy('id').execute();
+  const dataOf = (row: { data: unknown }) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data);
+
+  it('fills an empty database through the API code: validated, sanitized, slugs, positions, links', async () => {
+    const result = await seedSampleContent(testDb.db, { areas, samples, references });
+    expect(result).toEqual({ seeded: true, records: 5, areas: 3 });
+
+    const stored = await rows('notes');
+    expect(stored.map((row) => [dataOf(row).slug, row.position])).toEqual([
+      ['first-note', 1],
+      ['second-note', 2],
+    ]);
+    expect(dataOf(stored[0]!).body).toBe('<p>Hi</p>');
+    expect((await rows('settings')).map(dataOf)).toEqual([{ site_name: 'Cornerstone' }]);
+
+    const inbox = await rows('messages');
+    expect(inbox.map(dataOf)).toEqual([
+      { text: 'About the second', note_id: stored[1]!.id, status: 'new', notes: null, read: false },
+      { text: 'Hello', status: 'in_progress', notes: null, read: true },
+    ]);
+    expect(inbox[0]!.created_at > inbox[1]!.created_at).toBe(true);
+  });
+
+  it('does nothing once any record exists', async () => {
+    await seedSampleContent(testDb.db, { areas, samples: { settings: samples.settings } });
+    expect(await seedSampleContent(testDb.db, { areas, samples, references })).toEqual({ seeded: false });
+    expect(await rows('notes')).toEqual([]);
+  });
+
+  it('writes nothing when a sample is invalid', async () => {
+    await expect(
+      seedSampleContent(testDb.db, { areas, samples: { ...samples, settings: [{ site_name: '' }] } }),
+    ).rejects.toThrow(/Sample 0 of settings is invalid: \{"site_name":"Site name is required"\}/);
+    expect(await testDb.db.selectFrom('records').select('id').execute()).toEqual([]);
+  });
+
+  it('seeds every declared area from schema/areas/samples.ts', async () => {
+    const result = await seedSampleContent(testDb.db);
+    const withSamples = declaredAreas.filter((area) => area.name !== 'users-management');
+    expect(result).toMatchObject({ seeded: true, areas: withSamples.length });
+    for (const area of withSamples) {
+      expect((await rows(area.name)).length, area.name).toBeGreaterThan(0);
+    }
+    // The job applications point at postings that exist.
+    const careers = (await rows('careers')).map((row) => row.id);
+    const linked = (await rows('careers-form')).map((row) => dataOf(row).career_id).filter((id) => id !== null);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.every((id) => careers.includes(id))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDb, migrate } from './db';
-import { ensureAdmin, type AdminBootstrap } from './seed';
+import { ensureAdmin, seedSampleContent, type AdminBootstrap } from './seed';
 
 function box(lines: string[]): string {
   const width = Math.max(...lines.map((line) => line.length));
@@ -45,13 +45,26 @@ async function main(): Promise<void> {
   try {
     await migrate(db);
     announce(await ensureAdmin(db, config));
+    if (config.seedSampleContent) {
+      const sample = await seedSampleContent(db);
+      if (sample.seeded) {
+        console.log(`First start: added ${sample.records} sample records in ${sample.areas} areas (SEED_SAMPLE_CONTENT=false starts empty).`);
+      }
+    }
   } catch (error) {
     console.error(`Cornerstone could not prepare its database: ${error instanceof Error ? error.message : String(error)}`);
     await db.destroy();
     process.exit(1);
   }
 
-  const app = await buildApp({ config, db });
+  let app;
+  try {
+    app = await buildApp({ config, db });
+  } catch (error) {
+    console.error(`Cornerstone could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await db.destroy();
+    process.exit(1);
+  }
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

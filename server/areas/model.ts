@@ -9,6 +9,9 @@ const AREA_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export type SortOrder = 'ASC' | 'DESC';
 
+// Administrators live in the users table, beside their password hashes and tokens, not in the record store.
+export const USERS_AREA = 'users-management';
+
 /** A field a list can be sorted or filtered by: a real column, or a value inside the record's JSON. */
 export interface ListField {
   name: string;

@@ -25,14 +25,22 @@ export async function ensureAreaIndexes(db: Kysely<any>, areas: readonly AreaMod
   const json = jsonAccess(dialectOf(db));
   for (const area of areas) {
     const where = sql`where area = ${sql.lit(area.name)}`;
-    const indexed = new Set<string>();
-    const fields = [...area.sortable.values(), ...area.filterable.values()];
-    for (const field of fields) {
-      if (field.column || indexed.has(field.name) || !['string', 'number', 'boolean'].includes(field.kind)) continue;
-      indexed.add(field.name);
-      // The kind is in the name: when a field changes type, its new expression gets a new index.
+    const scalar = (kind: string) => kind === 'string' || kind === 'number' || kind === 'boolean';
+    // Sorting: (area, key, id) is what the list query orders by, so a page is read off the index in order.
+    // The kind is in the name: when a field changes type, its new expression gets a new index.
+    const sorted = new Set<string>();
+    for (const field of area.sortable.values()) {
+      if (field.column || !scalar(field.kind)) continue;
+      sorted.add(field.name);
       const name = indexName(area.name, field.name, `${field.kind[0]}_idx`);
-      await sql`create index if not exists ${sql.id(name)} on records ((${json.sortKey(field.name, field.kind)})) ${where}`.execute(db);
+      await sql`create index if not exists ${sql.id(name)} on records (area, (${json.sortKey(field.name, field.kind)}), id) ${where}`.execute(db);
+    }
+    // Equality filters compare the value itself (text not case-folded); booleans are too coarse to be worth it.
+    for (const field of area.filterable.values()) {
+      if (field.column || (field.kind !== 'string' && field.kind !== 'number')) continue;
+      if (field.kind === 'number' && sorted.has(field.name)) continue; // the sort index already holds the value
+      const name = indexName(area.name, field.name, `${field.kind[0]}_eq`);
+      await sql`create index if not exists ${sql.id(name)} on records (area, (${json.value(field.name, field.kind)})) ${where}`.execute(db);
     }
 
     for (const field of area.unique) {

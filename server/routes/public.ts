@@ -2,6 +2,7 @@
 // no console session to abuse, and the website is not the console), but a per-IP rate limit.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { AreaModel } from '../areas/model';
 import { createSubmission } from '../areas/records';
 import type { Config } from '../config';
@@ -24,17 +25,21 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
           rateLimit: {
             max: config.publicFormRateLimit,
             timeWindow: '1 minute',
-            // One budget per IP across all the forms.
-            groupId: 'public-forms',
             errorResponseBuilder: () => new HttpError(429, TOO_MANY_SUBMISSIONS),
           },
         }
       : {};
 
-  for (const model of areas) {
-    app.post(`/api/public/${model.name}`, { config: { csrf: false, ...rateLimit } }, async (request, reply) => {
+  const inboxes = new Map(areas.map((model) => [model.name, model]));
+  // One route for all the forms, so they share one budget per IP.
+  app.post(
+    '/api/public/:name',
+    { config: { csrf: false, ...rateLimit }, schema: { params: z.object({ name: z.string() }) } },
+    async (request, reply) => {
+      const model = inboxes.get(request.params.name);
+      if (!model) throw new HttpError(404, 'Not Found');
       const { id } = await createSubmission(db, model, request.body, { publicSubmission: true });
       return reply.code(201).send({ id });
-    });
-  }
+    },
+  );
 };

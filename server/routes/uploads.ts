@@ -2,7 +2,7 @@
 // signed link). A file's type is read from its bytes; its name and declared type are never trusted.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
@@ -54,25 +54,33 @@ async function detect(bytes: Buffer): Promise<Accepted | undefined> {
   return ACCEPTED[type.mime];
 }
 
+const KNOWN_EXTENSIONS = new Set([...Object.values(ACCEPTED), WORD_97].flatMap((accepted) => accepted.extensions));
+
 /** The name the file is offered under: no path, no control characters, an extension matching its real type. */
 export function cleanFilename(original: string | undefined, accepted: Accepted): string {
   const base = (original ?? '')
+    // Browsers escape these three in multipart file names (HTML spec); quotes are then dropped below.
+    .replace(/%22/g, '"')
+    .replace(/%0[AD]/gi, '')
     .normalize('NFC')
     .split(/[/\\]/)
     .pop()!
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .replace(/\s+/g, ' ')
     .trim();
   const dot = base.lastIndexOf('.');
   const extension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-  const stem = (extension && accepted.extensions.includes(extension) ? base.slice(0, dot) : base) || 'file';
-  const suffix = `.${extension && accepted.extensions.includes(extension) ? extension : accepted.extensions[0]}`;
-  return `${stem.slice(0, FILENAME_MAX_LENGTH - suffix.length)}${suffix}`;
+  // 'report.pdf' holding a PNG becomes 'report.png'; 'plan.v2' holding a PDF becomes 'plan.v2.pdf'.
+  const matches = accepted.extensions.includes(extension);
+  const stem = (matches || KNOWN_EXTENSIONS.has(extension) ? base.slice(0, dot) : base) || 'file';
+  const suffix = `.${matches ? extension : accepted.extensions[0]}`;
+  return `${stem.slice(0, FILENAME_MAX_LENGTH - suffix.length).trim()}${suffix}`;
 }
 
 /** RFC 6266: a plain ASCII `filename` for old clients and the exact name in `filename*`. */
 export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const ascii = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
@@ -171,7 +179,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     };
   });
 
-  app.get('/api/uploads/:id', { schema: { params: uploadParams, querystring: downloadQuery } }, async (request, reply: FastifyReply) => {
+  app.get('/api/uploads/:id', { schema: { params: uploadParams, querystring: downloadQuery } }, async (request, reply) => {
     const { id } = request.params;
     const upload = UPLOAD_ID.test(id) ? await findUpload(db, id) : undefined;
     if (!upload) throw new HttpError(404, 'Not Found');

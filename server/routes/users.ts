@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { userCreateSchema, userUpdateSchema } from '../../schema/areas/users-management';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
-import type { AreaModel, ListField, ListModel } from '../areas/model';
+import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
 import { NOT_FOUND, fieldErrors, formError } from '../areas/records';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
@@ -16,7 +16,6 @@ import { deleteUserTokens } from '../repositories/tokens';
 import { createUser, deleteUser, findUserById, isEmailTaken, listUsers, updateUser, type User } from '../repositories/users';
 import { idParams, sendPage } from './resources';
 
-export const USERS_AREA = 'users-management';
 export const EMAIL_TAKEN = 'This email is already used';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';

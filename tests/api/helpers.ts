@@ -1,4 +1,5 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { AreaDeclaration } from '../../schema/define';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { hashPassword } from '../../server/passwords';
@@ -17,10 +18,13 @@ export interface TestApp {
 }
 
 /** A fresh app on a fresh database with one active user (USER); no port is opened. */
-export async function setupApp(overrides: Partial<Config> = {}, options: { logger?: BuildAppOptions['logger'] } = {}): Promise<TestApp> {
+export async function setupApp(
+  overrides: Partial<Config> = {},
+  options: { logger?: BuildAppOptions['logger']; areas?: readonly AreaDeclaration[] } = {},
+): Promise<TestApp> {
   const testDb = await createTestDb();
   const config: Config = {
-    ...loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0' }),
+    ...loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0', PUBLIC_FORM_RATE_LIMIT: '0' }),
     ...overrides,
   };
   const user = await createUser(testDb.db, {
@@ -28,7 +32,7 @@ export async function setupApp(overrides: Partial<Config> = {}, options: { logge
     email: USER.email,
     passwordHash: await hashPassword(USER.password),
   });
-  const app = await buildApp({ config, db: testDb.db, logger: options.logger ?? false });
+  const app = await buildApp({ config, db: testDb.db, logger: options.logger ?? false, areas: options.areas });
   return {
     app,
     db: testDb.db,
@@ -82,3 +86,36 @@ export function findCookie(response: LightMyRequestResponse, name: string) {
     | { name: string; value: string; path?: string; sameSite?: string; httpOnly?: boolean; secure?: boolean }
     | undefined;
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** JSON requests as the console sends them: Bearer token (when given) and the CSRF pair. */
+export function apiClient(app: FastifyInstance, token?: string) {
+  const pair = csrf();
+  const request = (method: Method, url: string, payload?: InjectOptions['payload']) =>
+    app.inject({
+      method,
+      url,
+      ...(payload !== undefined && { payload }),
+      cookies: pair.cookies,
+      headers: { ...pair.headers, ...(token && { authorization: `Bearer ${token}` }) },
+    });
+  return {
+    get: (url: string) => request('GET', url),
+    post: (url: string, payload?: InjectOptions['payload']) => request('POST', url, payload),
+    put: (url: string, payload?: InjectOptions['payload']) => request('PUT', url, payload),
+    delete: (url: string) => request('DELETE', url),
+  };
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/** `?sort=["title","ASC"]&range=[0,9]&filter={...}`, as ra-data-simple-rest builds it. */
+export function listParams(params: { sort?: unknown; range?: unknown; filter?: unknown }): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, JSON.stringify(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const AUTH_REQUIRED = { message: 'Authentication required.' };

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { scheduleOf } from './computed';
+
+const fields = { active: 'active', start: 'starts_at', end: 'ends_at' };
+const now = new Date('2025-06-15T12:00:00.000Z');
+const of = (data: Record<string, unknown>) => scheduleOf({ active: true, ...data }, fields, now);
+
+describe('scheduleOf', () => {
+  it.each([
+    ['no dates', {}, 'live'],
+    ['inactive', { active: false }, 'inactive'],
+    ['inactive even while running', { active: false, starts_at: '2025-06-01', ends_at: '2025-07-01' }, 'inactive'],
+    ['started, not ended', { starts_at: '2025-06-15T11:59:00.000Z', ends_at: '2025-06-15T12:01:00.000Z' }, 'live'],
+    ['starting later today (time)', { starts_at: '2025-06-15T13:00:00.000Z' }, 'upcoming'],
+    ['starting today (date)', { starts_at: '2025-06-15' }, 'live'],
+    ['starting tomorrow (date)', { starts_at: '2025-06-16' }, 'upcoming'],
+    ['ending today (date): the whole day', { ends_at: '2025-06-15' }, 'live'],
+    ['ended yesterday (date)', { ends_at: '2025-06-14' }, 'expired'],
+    ['ended a minute ago (time)', { ends_at: '2025-06-15T11:59:00.000Z' }, 'expired'],
+    ['empty strings are no dates', { starts_at: '', ends_at: '' }, 'live'],
+  ])('%s → %s', (_label, data, schedule) => {
+    expect(of(data)).toBe(schedule);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { areas } from '../../schema/areas';
+import { defineArea, fields, type AreaDeclaration } from '../../schema/define';
+import { buildAreaModel, buildAreaModels } from './model';
+
+const base = defineArea({
+  name: 'things',
+  label: 'Things',
+  icon: 'features',
+  group: 'website-tools',
+  kind: 'collection',
+  schema: z.object({ title: fields.text('Title'), count: fields.integer('Count', 0, 9), done: fields.boolean() }),
+  sort: ['title', 'count'],
+  filters: ['done'],
+});
+
+describe('buildAreaModel', () => {
+  it('builds every registered area', () => {
+    expect(buildAreaModels(areas)).toHaveLength(areas.length);
+  });
+
+  it('knows each sortable field’s kind; system fields are columns', () => {
+    const model = buildAreaModel(base);
+    expect([...model.sortable.values()]).toEqual([
+      { name: 'id', kind: 'number', column: 'id' },
+      { name: 'created_at', kind: 'string', column: 'created_at' },
+      { name: 'updated_at', kind: 'string', column: 'updated_at' },
+      { name: 'title', kind: 'string' },
+      { name: 'count', kind: 'number' },
+    ]);
+    expect(model.defaultSort).toEqual({ field: expect.objectContaining({ name: 'created_at' }), order: 'DESC' });
+  });
+
+  it('gives inboxes their status, read and date filters', () => {
+    const model = buildAreaModel({ ...base, kind: 'inbox' } as AreaDeclaration);
+    expect([...model.filterable.keys()]).toEqual(['done', 'status', 'read']);
+    expect(model.dateFilters).toBe(true);
+  });
+
+  it.each([
+    ['an unknown sort field', { sort: ['nope'] }, /sort names 'nope'/],
+    ['an unknown filter', { filters: ['nope'] }, /filters names 'nope'/],
+    ['an unknown slug source', { slug: { field: 'title', from: 'nope' } }, /slug.from names 'nope'/],
+    ['a name SQL could not carry', { name: "x'; drop" }, /its name must be/],
+    ['a field named like a system column', { schema: z.object({ created_at: fields.text('C') }) }, /clashes with a system field/],
+    ['a field name that is not an identifier', { schema: z.object({ 'a-b': fields.text('C') }) }, /must be letters, digits and underscores/],
+    ['a default sort that is not sortable', { defaultSort: ['done', 'ASC'] }, /defaultSort names 'done'/],
+  ])('refuses %s when the app starts', (_label, change, message) => {
+    expect(() => buildAreaModel({ ...base, ...change } as AreaDeclaration)).toThrow(message);
+  });
+
+  it('refuses two areas with one name', () => {
+    expect(() => buildAreaModels([base, base])).toThrow(/another area has the same name/);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeRichText } from './sanitize';
+
+describe('sanitizeRichText', () => {
+  it('keeps what the rich-text editor produces', () => {
+    const html =
+      '<h2>Title</h2><p>Some <strong>bold</strong>, <em>italic</em>, <u>under</u> and <s>struck</s> text.</p>' +
+      '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre><code>x = 1</code></pre><hr />' +
+      '<figure><img src="/api/uploads/abc" alt="A site" title="t" width="640" height="480" /><figcaption>Caption</figcaption></figure>' +
+      '<table><thead><tr><th scope="col">Year</th></tr></thead><tbody><tr><td colspan="2">2024</td></tr></tbody></table>';
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it('removes scripts and styles with their content', () => {
+    expect(sanitizeRichText('<p>a</p><script>alert(1)</script><style>p{color:red}</style>')).toBe('<p>a</p>');
+  });
+
+  it('removes event handlers and style attributes', () => {
+    expect(sanitizeRichText('<p onclick="x()" style="position:fixed">a</p><img src="/a.png" onerror="x()">')).toBe('<p>a</p><img src="/a.png" />');
+  });
+
+  it('removes iframes, objects, forms and SVG', () => {
+    expect(sanitizeRichText('<iframe src="https://evil.example"></iframe><object data="x"></object><form><input></form><svg onload="x()"></svg>ok')).toBe('ok');
+  });
+
+  it.each([
+    ['javascript:', '<a href="javascript:alert(1)">x</a>'],
+    ['JaVaScRiPt: with entities', '<a href="jav&#x09;ascript:alert(1)">x</a>'],
+    ['data:', '<a href="data:text/html,<script>alert(1)</script>">x</a>'],
+    ['vbscript:', '<a href="vbscript:msgbox(1)">x</a>'],
+    ['protocol-relative', '<a href="//evil.example/x">x</a>'],
+  ])('drops %s links', (_label, html) => {
+    expect(sanitizeRichText(html)).toBe('<a>x</a>');
+  });
+
+  it('keeps http(s), mailto, tel and relative links', () => {
+    const html = '<a href="https://a.example">a</a><a href="http://b.example">b</a><a href="mailto:x@y.example">c</a><a href="tel:+441234">d</a><a href="/about">e</a>';
+    expect(sanitizeRichText(html)).toBe(html);
+  });
+
+  it('drops image sources that are not web addresses or paths', () => {
+    expect(sanitizeRichText('<img src="data:image/png;base64,AAAA" /><img src="javascript:x" />')).toBe('<img /><img />');
+  });
+
+  it('forces rel="noopener noreferrer" on links opening a new tab, and drops other targets', () => {
+    expect(sanitizeRichText('<a href="https://a.example" target="_blank" rel="opener">a</a>')).toBe(
+      '<a href="https://a.example" target="_blank" rel="noopener noreferrer">a</a>',
+    );
+    expect(sanitizeRichText('<a href="/x" target="_top" rel="x">b</a>')).toBe('<a href="/x">b</a>');
+  });
+
+  it('escapes text that only looks like markup once cleaned', () => {
+    expect(sanitizeRichText('<p>1 &lt; 2 &amp; <b>3</b></p>')).toBe('<p>1 &lt; 2 &amp; <b>3</b></p>');
+  });
+});

@@ -1,0 +1,179 @@
+// Ordered areas (drag and drop), and the values lists compute: applications per job posting, banner schedules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+
+let t: TestApp;
+let api: ApiClient;
+beforeAll(async () => {
+  t = await setupApp();
+  api = apiClient(t.app, await signIn(t.app));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function create(name: string, body: Record<string, unknown>): Promise<Record<string, unknown> & { id: number }> {
+  const response = await api.post(`/api/${name}`, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const list = async (name: string, params: Parameters<typeof listParams>[0] = {}) => {
+  const response = await api.get(`/api/${name}${listParams(params)}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<(Record<string, unknown> & { id: number })[]>();
+};
+
+describe('ordered areas', () => {
+  let ids: number[];
+
+  it('put each new record last, and list by position by default', async () => {
+    const created = [];
+    for (const title of ['First', 'Second', 'Third']) created.push(await create('features', { title }));
+    expect(created.map((record) => record.position)).toEqual([1, 2, 3]);
+    ids = created.map((record) => record.id);
+    expect((await list('features')).map((record) => record.title)).toEqual(['First', 'Second', 'Third']);
+  });
+
+  it('reorder with PUT /order in one go', async () => {
+    const order = [ids[2], ids[0], ids[1]];
+    const response = await api.put('/api/features/order', { ids: order });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ids: order });
+    const records = await list('features');
+    expect(records.map((record) => [record.title, record.position])).toEqual([
+      ['Third', 1],
+      ['First', 2],
+      ['Second', 3],
+    ]);
+  });
+
+  it.each([
+    ['a missing record', () => ({ ids: [ids[0], ids[1]] })],
+    ['a stranger', () => ({ ids: [...ids, 999_999] })],
+    ['a record twice', () => ({ ids: [ids[0], ids[0], ids[1]] })],
+    ['no list', () => ({ order: ids })],
+    ['ids that are not numbers', () => ({ ids: ['a', 'b', 'c'] })],
+  ])('refuse a new order with %s, and keep the old one', async (_label, body) => {
+    const response = await api.put('/api/features/order', body());
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/order|ids/);
+    expect((await list('features')).map((record) => record.title)).toEqual(['Third', 'First', 'Second']);
+  });
+
+  it('keep positions apart per area', async () => {
+    const counter = await create('counters', { label: 'Projects', value: 10 });
+    expect(counter.position).toBe(1);
+  });
+
+  it('do not offer /order to unordered areas (it is taken for an id)', async () => {
+    const response = await api.put('/api/blogs/order', { ids: [] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The id must be a positive whole number.');
+  });
+});
+
+describe('job postings', () => {
+  it('carry applications_count, counted in one grouped query', async () => {
+    const engineer = await create('careers', { title: 'Site Engineer', department: 'Construction', location: 'Leeds' });
+    const surveyor = await create('careers', { title: 'Quantity Surveyor', department: 'Commercial', location: 'Leeds' });
+    expect(engineer.applications_count).toBe(0);
+    const apply = (careerId: number | null, fullName: string) =>
+      t.app.inject({ method: 'POST', url: '/api/public/careers-form', payload: { career_id: careerId, full_name: fullName, email: 'a@example.com' } });
+    for (const [careerId, fullName] of [[engineer.id, 'A'], [engineer.id, 'B'], [surveyor.id, 'C'], [null, 'D']] as const) {
+      expect((await apply(careerId, fullName)).statusCode).toBe(201);
+    }
+    const records = await list('careers', { sort: ['title', 'ASC'] });
+    expect(records.map((record) => [record.title, record.applications_count])).toEqual([
+      ['Quantity Surveyor', 1],
+      ['Site Engineer', 2],
+    ]);
+    expect((await api.get(`/api/careers/${engineer.id}`)).json()).toMatchObject({ applications_count: 2 });
+    // The console's "applications of this posting" list (ReferenceManyField on career_id).
+    const applications = await list('careers-form', { filter: { career_id: engineer.id }, sort: ['id', 'ASC'] });
+    expect(applications.map((record) => record.full_name)).toEqual(['A', 'B']);
+  });
+
+  it('get a slug from their title', async () => {
+    const posting = await create('careers', { title: 'Site Engineer', department: 'Construction', location: 'York' });
+    expect(posting.slug).toBe('site-engineer-2');
+  });
+});
+
+describe('banners', () => {
+  const day = 86_400_000;
+  const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+  const date = (offset: number) => iso(offset).slice(0, 10);
+  const banner = (title: string, extra: Record<string, unknown>) => create('banners', { title, placement: 'homepage_top', ...extra });
+
+  beforeAll(async () => {
+    await banner('Always', {});
+    await banner('Running', { starts_at: iso(-day), ends_at: iso(day) });
+    await banner('Ends today', { starts_at: date(-3 * day), ends_at: date(0) });
+    await banner('Starts today', { starts_at: date(0) });
+    await banner('Next week', { starts_at: iso(7 * day), ends_at: iso(14 * day) });
+    await banner('Last week', { starts_at: iso(-14 * day), ends_at: iso(-7 * day) });
+    await banner('Yesterday', { ends_at: date(-day) });
+    await banner('Switched off', { active: false, starts_at: iso(-day), ends_at: iso(day) });
+  });
+
+  it('carry a schedule computed now', async () => {
+    const records = await list('banners', { sort: ['title', 'ASC'] });
+    expect(Object.fromEntries(records.map((record) => [record.title, record.schedule]))).toEqual({
+      Always: 'live',
+      Running: 'live',
+      'Ends today': 'live',
+      'Starts today': 'live',
+      'Next week': 'upcoming',
+      'Last week': 'expired',
+      Yesterday: 'expired',
+      'Switched off': 'inactive',
+    });
+  });
+
+  it.each([
+    ['live', ['Always', 'Ends today', 'Running', 'Starts today']],
+    ['upcoming', ['Next week']],
+    ['expired', ['Last week', 'Yesterday']],
+    ['inactive', ['Switched off']],
+  ])('filter by schedule %s, in the database the same way', async (schedule, titles) => {
+    const records = await list('banners', { filter: { schedule }, sort: ['title', 'ASC'] });
+    expect(records.map((record) => record.title)).toEqual(titles);
+    expect(records.every((record) => record.schedule === schedule)).toBe(true);
+  });
+
+  it('refuse an unknown schedule', async () => {
+    const response = await api.get(`/api/banners${listParams({ filter: { schedule: 'soon' } })}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "The filter 'schedule' must be one of: live, upcoming, expired, inactive." });
+  });
+
+  it('refuse an end before the start, on the end field', async () => {
+    const response = await api.post('/api/banners', { title: 'Backwards', placement: 'sidebar', starts_at: iso(day), ends_at: iso(-day) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Please check the form for errors', errors: { ends_at: 'End must be after start' } });
+  });
+});
+
+describe('uploaded-file fields', () => {
+  it('accept our uploads and web addresses, and refuse script URLs', async () => {
+    const ok = await api.post('/api/partners', { name: 'Acme', logo: { src: '/api/uploads/0123456789abcdef0123456789abcdef', title: 'acme.png' } });
+    expect(ok.statusCode).toBe(201);
+    const web = await api.post('/api/partners', { name: 'Web', logo: { src: 'https://cdn.example.com/logo.png' } });
+    expect(web.statusCode).toBe(201);
+    const bad = await api.post('/api/partners', { name: 'Evil', logo: { src: 'javascript:alert(1)' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      message: 'Please check the form for errors',
+      errors: { 'logo.src': 'The file must be an upload or a web address' },
+    });
+    const gallery = await api.post('/api/projects', {
+      title: 'Gallery',
+      category: 'residential',
+      status: 'completed',
+      gallery: [{ src: '/ok.png' }, { src: '//evil.example/x.png' }],
+    });
+    expect(gallery.statusCode).toBe(400);
+    expect(gallery.json().errors).toEqual({ 'gallery.1.src': 'The file must be an upload or a web address' });
+  });
+});

@@ -1,0 +1,213 @@
+// Uploads are judged by their bytes, stored in the database, and served with caching and safe names; documents
+// (CVs) only to signed-in users or through a short-lived signed link.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOC, DOCX, ELF, EXE, JPEG, MSI, PDF, PNG } from '../helpers/files';
+import { apiClient, AUTH_REQUIRED, csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await setupApp();
+  token = await signIn(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function upload(bytes: Buffer, name: string, type: string, options: { field?: string; auth?: boolean } = {}) {
+  const { payload, contentType } = await multipart({}, { [options.field ?? 'file']: new File([new Uint8Array(bytes)], name, { type }) });
+  const pair = csrf();
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    payload,
+    cookies: pair.cookies,
+    headers: {
+      ...pair.headers,
+      'content-type': contentType,
+      ...(options.auth !== false && { authorization: `Bearer ${token}` }),
+    },
+  });
+}
+
+const ID = /^[0-9a-f]{32}$/;
+
+describe('accepted uploads', () => {
+  it.each([
+    ['a PNG', PNG, 'logo.png', 'image/png', 'image/png', 'logo.png'],
+    ['a JPEG', JPEG, 'site photo.jpeg', 'image/jpeg', 'image/jpeg', 'site photo.jpeg'],
+    ['a PDF', PDF, 'cv.pdf', 'application/pdf', 'application/pdf', 'cv.pdf'],
+    ['a DOCX', DOCX, 'cv.docx', 'application/octet-stream', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'cv.docx'],
+    ['a Word 97 DOC', DOC, 'old cv.doc', 'application/msword', 'application/msword', 'old cv.doc'],
+  ])('stores %s and answers what the console keeps', async (_label, bytes, name, declared, mime, title) => {
+    const response = await upload(bytes, name, declared);
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({ id: expect.stringMatching(ID), src: `/api/uploads/${body.id}`, title, mime, size: bytes.length });
+  });
+
+  it('believes the bytes, not the declared type: PNG bytes sent as a PDF are a PNG', async () => {
+    const response = await upload(PNG, 'report.pdf', 'application/pdf');
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ mime: 'image/png', title: 'report.png' });
+  });
+
+  it('cleans the file name: no path, no control characters, at most 200 characters', async () => {
+    const response = await upload(PNG, `..\\..\\etc/${'a'.repeat(300)}\u0007.png`, 'image/png');
+    const { title } = response.json();
+    expect(title).toMatch(/^a+\.png$/);
+    expect(title.length).toBe(200);
+  });
+});
+
+describe('refused uploads', () => {
+  it.each([
+    ['a Linux executable named photo.png', ELF],
+    ['a Windows executable named photo.png', EXE],
+    ['plain text named photo.png', Buffer.from('just some text, not an image')],
+    ['an installer (OLE, like .doc, but no Word stream)', MSI],
+  ])('refuses %s with 415', async (_label, bytes) => {
+    const response = await upload(bytes, 'photo.png', 'image/png');
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      message: 'This kind of file is not accepted. Upload an image (JPEG, PNG, WebP or GIF) or a document (PDF, DOC or DOCX).',
+    });
+  });
+
+  it('refuses an image over 5 MB with 413', async () => {
+    const response = await upload(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]), 'big.png', 'image/png');
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'The file is too large: images can be at most 5 MB.' });
+  });
+
+  it('refuses any file over 10 MB with 413, without reading it all', async () => {
+    const response = await upload(Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]), 'big.pdf', 'application/pdf');
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'The file is too large: documents can be at most 10 MB, images 5 MB.' });
+  });
+
+  it('refuses an empty file', async () => {
+    const response = await upload(Buffer.alloc(0), 'empty.png', 'image/png');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The file is empty.', errors: { file: 'The file is empty' } });
+  });
+
+  it('wants the file in the field "file"', async () => {
+    const response = await upload(PNG, 'logo.png', 'image/png', { field: 'image' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The file must be sent in a field named "file", not "image".' });
+  });
+
+  it('wants multipart/form-data', async () => {
+    const response = await apiClient(t.app, token).post('/api/uploads', { src: 'x' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Send the file as multipart/form-data, in a field named "file".' });
+  });
+
+  it('requires a signed-in user', async () => {
+    const response = await upload(PNG, 'logo.png', 'image/png', { auth: false });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(AUTH_REQUIRED);
+  });
+});
+
+describe('serving', () => {
+  let image: { id: string; src: string };
+  let document: { id: string; src: string };
+  beforeAll(async () => {
+    image = (await upload(PNG, 'Logo Café "draft".png', 'image/png')).json();
+    document = (await upload(PDF, 'CV — Zoë.pdf', 'application/pdf')).json();
+  });
+
+  it('serves images to anyone, cached for good, with a safe inline name', async () => {
+    const response = await t.app.inject({ url: image.src });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(PNG)).toBe(true);
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: expect.stringMatching(/^"[0-9a-f]{64}"$/),
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'cross-origin',
+      'content-disposition': `inline; filename="Logo Cafe draft.png"; filename*=UTF-8''Logo%20Caf%C3%A9%20draft.png`,
+    });
+  });
+
+  it('answers 304 when the browser already has the image', async () => {
+    const first = await t.app.inject({ url: image.src });
+    const again = await t.app.inject({ url: image.src, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('refuses documents without a token', async () => {
+    const response = await t.app.inject({ url: document.src });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(AUTH_REQUIRED);
+  });
+
+  it('serves documents to a signed-in user as an attachment, not cached', async () => {
+    const response = await apiClient(t.app, token).get(document.src);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(PDF)).toBe(true);
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `attachment; filename="CV _ Zoe.pdf"; filename*=UTF-8''CV%20%E2%80%94%20Zo%C3%AB.pdf`,
+    });
+  });
+
+  it('serves documents through a signed link for 5 minutes', async () => {
+    const link = await apiClient(t.app, token).post(`${document.src}/link`);
+    expect(link.statusCode).toBe(200);
+    const { url, expires_at } = link.json();
+    expect(url).toMatch(new RegExp(`^/api/uploads/${document.id}\\?sig=[\\w-]+&exp=\\d+$`));
+    const lifetime = Date.parse(expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(290_000);
+    expect(lifetime).toBeLessThanOrEqual(300_000);
+
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it.each([
+    ['a forged signature', (url: string) => url.replace(/sig=[\w-]+/, 'sig=forged')],
+    ['a changed expiry', (url: string) => url.replace(/exp=(\d+)/, (_m, exp) => `exp=${Number(exp) + 3600}`)],
+    ['an expired link', () => ''],
+  ])('refuses %s', async (label, change) => {
+    let url: string;
+    if (label === 'an expired link') {
+      const { signLink } = await import('../../server/routes/uploads');
+      const past = Math.floor(Date.now() / 1000) - 1;
+      url = `${document.src}?sig=${signLink(t.config.secretKey, document.id, past)}&exp=${past}`;
+    } else {
+      url = change((await apiClient(t.app, token).post(`${document.src}/link`)).json().url);
+    }
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'This download link is invalid or has expired. Open the file again from the console.' });
+  });
+
+  it('does not let a link for one file open another', async () => {
+    const other = (await upload(PDF, 'other.pdf', 'application/pdf')).json();
+    const { url } = (await apiClient(t.app, token).post(`${document.src}/link`)).json();
+    const response = await t.app.inject({ url: url.replace(document.id, other.id) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('answers 404 for unknown ids, and links only to existing files', async () => {
+    for (const url of ['/api/uploads/0123456789abcdef0123456789abcdef', '/api/uploads/not-an-id']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not Found' });
+    }
+    expect((await apiClient(t.app, token).post('/api/uploads/0123456789abcdef0123456789abcdef/link')).statusCode).toBe(404);
+  });
+
+  it('asks for a token to make a link', async () => {
+    const response = await apiClient(t.app).post(`${document.src}/link`);
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,198 @@
+// Users Management over the users table: the same list dialect, passwords set and reset but never returned,
+// and the rules that keep an administrator from locking themselves out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByEmail } from '../../server/repositories/users';
+import { apiClient, AUTH_REQUIRED, listParams, loginJson, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
+
+const FORM_ERROR = 'Please check the form for errors';
+const USER_KEYS = ['active', 'created_at', 'email', 'id', 'name', 'updated_at'];
+
+let t: TestApp;
+let api: ApiClient;
+beforeAll(async () => {
+  t = await setupApp();
+  api = apiClient(t.app, await signIn(t.app));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createUser(body: Record<string, unknown>) {
+  const response = await api.post('/api/users-management', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number; email: string; active: boolean }>();
+}
+
+describe('creating users', () => {
+  it('answers the user without any password or hash', async () => {
+    const response = await api.post('/api/users-management', { name: 'Lin', email: ' Lin@Example.COM ', password: 'a good password' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(Object.keys(body).sort()).toEqual(USER_KEYS);
+    expect(body).toMatchObject({ name: 'Lin', email: 'lin@example.com', active: true });
+    expect(response.body).not.toMatch(/scrypt|password/);
+    expect((await loginJson(t.app, 'lin@example.com', 'a good password')).statusCode).toBe(200);
+  });
+
+  it('requires a password of at least 8 characters (SPEC §5)', async () => {
+    const missing = await api.post('/api/users-management', { name: 'No', email: 'no@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password is required' } });
+    const short = await api.post('/api/users-management', { name: 'No', email: 'no@example.com', password: 'short' });
+    expect(short.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password must be at least 8 characters long' } });
+  });
+
+  it('refuses an email already used, whatever its case', async () => {
+    const response = await api.post('/api/users-management', { name: 'Copy', email: USER.email.toUpperCase(), password: 'another password' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { email: 'This email is already used' } });
+  });
+
+  it('validates name and email', async () => {
+    const response = await api.post('/api/users-management', { name: '', email: 'not-an-email', password: 'long enough' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { name: 'Name is required', email: 'Email must be a valid email address' } });
+  });
+});
+
+describe('listing users', () => {
+  beforeAll(async () => {
+    await createUser({ name: 'zoe', email: 'zoe@example.com', password: 'password one', active: false });
+    await createUser({ name: 'Adam', email: 'adam@example.com', password: 'password two' });
+  });
+
+  it('sorts by name without regard to case, with Content-Range, never a hash', async () => {
+    const response = await api.get(`/api/users-management${listParams({ sort: ['name', 'ASC'], range: [0, 9], filter: {} })}`);
+    expect(response.statusCode).toBe(200);
+    const users = response.json<{ name: string }[]>();
+    expect(users.map((user) => user.name)).toEqual(['Adam', USER.name, 'Lin', 'zoe']);
+    expect(response.headers['content-range']).toBe('users-management 0-3/4');
+    for (const user of users) expect(Object.keys(user).sort()).toEqual(USER_KEYS);
+  });
+
+  it('filters by active and searches name and email', async () => {
+    const names = async (filter: Record<string, unknown>) =>
+      (await api.get(`/api/users-management${listParams({ filter, sort: ['name', 'ASC'] })}`)).json().map((user: { name: string }) => user.name);
+    expect(await names({ active: false })).toEqual(['zoe']);
+    expect(await names({ q: 'ADAM@' })).toEqual(['Adam']);
+    expect(await names({ q: 'dana' })).toEqual([USER.name]);
+  });
+
+  it('refuses sorting by the password hash', async () => {
+    const response = await api.get(`/api/users-management${listParams({ sort: ['password_hash', 'ASC'] })}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Cannot sort users-management by 'password_hash'/);
+  });
+
+  it('gets one user, 404 for a missing one', async () => {
+    expect((await api.get(`/api/users-management/${t.userId}`)).json()).toMatchObject({ id: t.userId, email: USER.email });
+    expect((await api.get('/api/users-management/999999')).json()).toEqual({ message: 'Not Found' });
+  });
+});
+
+describe('editing users', () => {
+  it('updates from the whole record react-admin sends; an empty password keeps the current one', async () => {
+    const user = await createUser({ name: 'Edit Me', email: 'edit@example.com', password: 'original password' });
+    const response = await api.put(`/api/users-management/${user.id}`, { ...user, name: 'Edited', password: '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: user.id, name: 'Edited', email: 'edit@example.com', active: true });
+    expect((await loginJson(t.app, 'edit@example.com', 'original password')).statusCode).toBe(200);
+  });
+
+  it('resets a password and signs the user out everywhere', async () => {
+    const user = await createUser({ name: 'Reset', email: 'reset@example.com', password: 'old password' });
+    const token = (await loginJson(t.app, 'reset@example.com', 'old password')).json().access_token;
+    expect((await apiClient(t.app, token).get('/api/me')).statusCode).toBe(200);
+
+    const short = await api.put(`/api/users-management/${user.id}`, { password: 'short' });
+    expect(short.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password must be at least 8 characters long' } });
+    const response = await api.put(`/api/users-management/${user.id}`, { password: 'brand new password' });
+    expect(response.statusCode).toBe(200);
+    expect((await apiClient(t.app, token).get('/api/me')).json()).toEqual(AUTH_REQUIRED);
+    expect((await loginJson(t.app, 'reset@example.com', 'old password')).statusCode).toBe(401);
+    expect((await loginJson(t.app, 'reset@example.com', 'brand new password')).statusCode).toBe(200);
+    expect((await findUserByEmail(t.db, 'reset@example.com'))!.passwordHash).not.toContain('brand new password');
+  });
+
+  it('keeps your own session when you change your own password', async () => {
+    const own = await setupApp();
+    try {
+      const client = apiClient(own.app, await signIn(own.app));
+      expect((await client.put(`/api/users-management/${own.userId}`, { password: 'my new password' })).statusCode).toBe(200);
+      expect((await client.get('/api/me')).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('deactivating a user revokes their tokens and stops their sign-in', async () => {
+    const user = await createUser({ name: 'Leaving', email: 'leaving@example.com', password: 'leaving password' });
+    const token = (await loginJson(t.app, 'leaving@example.com', 'leaving password')).json().access_token;
+    const response = await api.put(`/api/users-management/${user.id}`, { active: false });
+    expect(response.json()).toMatchObject({ active: false });
+    expect(await t.db.selectFrom('tokens').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect((await apiClient(t.app, token).get('/api/me')).statusCode).toBe(401);
+    expect((await loginJson(t.app, 'leaving@example.com', 'leaving password')).statusCode).toBe(401);
+  });
+
+  it('refuses an email another user has', async () => {
+    const user = await createUser({ name: 'Mover', email: 'mover@example.com', password: 'mover password' });
+    const response = await api.put(`/api/users-management/${user.id}`, { email: 'ADAM@example.com' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { email: 'This email is already used' } });
+  });
+
+  it('refuses to deactivate yourself', async () => {
+    const response = await api.put(`/api/users-management/${t.userId}`, { active: false });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'You cannot deactivate your own account',
+      errors: { active: 'You cannot deactivate your own account' },
+    });
+    expect((await api.get('/api/me')).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a missing user', async () => {
+    expect((await api.put('/api/users-management/999999', { name: 'Ghost' })).statusCode).toBe(404);
+  });
+});
+
+describe('deleting users', () => {
+  it('deletes another user and answers it', async () => {
+    const user = await createUser({ name: 'Gone', email: 'gone@example.com', password: 'gone password' });
+    const response = await api.delete(`/api/users-management/${user.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: user.id, email: 'gone@example.com' });
+    expect((await api.get(`/api/users-management/${user.id}`)).statusCode).toBe(404);
+    expect((await api.delete(`/api/users-management/${user.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete yourself', async () => {
+    const response = await api.delete(`/api/users-management/${t.userId}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'You cannot delete your own account' });
+    expect((await api.get(`/api/users-management/${t.userId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('without a token', () => {
+  it.each([
+    ['GET', '/api/users-management'],
+    ['GET', '/api/users-management/1'],
+    ['POST', '/api/users-management'],
+    ['PUT', '/api/users-management/1'],
+    ['DELETE', '/api/users-management/1'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    const anonymous = apiClient(t.app);
+    const response =
+      method === 'GET'
+        ? await anonymous.get(url)
+        : method === 'POST'
+          ? await anonymous.post(url, {})
+          : method === 'PUT'
+            ? await anonymous.put(url, {})
+            : await anonymous.delete(url);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(AUTH_REQUIRED);
+  });
+});
