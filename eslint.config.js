@@ -51,7 +51,15 @@ export default tseslint.config(
     files: ['src/resources/*/**/*.{ts,tsx}'],
     rules: {
       // STYLE.md: one resource never imports another; refer to it by name.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*/**', '!../index'], message: 'Refer to other resources by name.' }] }],
+      // A path that climbs one level and enters a sibling folder is another resource; ../../ leaves resources/.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\.|index$|types$|icons$)', message: 'Refer to other resources by name.' },
+          ],
+        },
+      ],
     },
   },
   {

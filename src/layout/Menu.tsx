@@ -1,6 +1,8 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
+  Badge,
+  Chip,
   Collapse,
   List,
   ListItem,
@@ -13,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useLogout } from 'react-admin';
 import { Link, useLocation } from 'react-router';
+import { useUnreadCounts } from '../components/InboxUnread';
 import { findTrail, menu, type MenuItem } from './menu';
 
 interface MenuProps {
@@ -127,17 +130,38 @@ function MenuLeaf({
   onNavigate?: (() => void) | undefined;
 }) {
   const logout = useLogout();
+  // Forms items show their unread count (issue #3); react-query shares one request among all items.
+  const counts = useUnreadCounts();
+  const unread = item.resource ? (counts[item.resource] ?? 0) : 0;
+  const unreadLabel = `${unread} unread`;
   const Icon = item.icon;
   const content = (
     <>
       {Icon && (
         <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>
-          <Icon />
+          {dense && unread > 0 ? (
+            <Badge badgeContent={unread} max={99} color="primary">
+              <Icon />
+            </Badge>
+          ) : (
+            <Icon />
+          )}
         </ListItemIcon>
       )}
       {!dense && <ListItemText primary={item.title} />}
+      {!dense && unread > 0 && (
+        <Chip
+          size="small"
+          color="primary"
+          label={unread > 99 ? '99+' : unread}
+          role="img"
+          aria-label={unreadLabel}
+          sx={{ height: 20, fontWeight: 700, '& .MuiChip-label': { px: 0.75 } }}
+        />
+      )}
     </>
   );
+  const denseLabel = dense ? (unread > 0 ? `${item.title}, ${unreadLabel}` : item.title) : undefined;
   const sx = {
     pl: dense ? 2 : 2 + depth * 2,
     '&.Mui-selected': { color: 'primary.main', fontWeight: 600, borderRight: 3, borderColor: 'primary.main' },
@@ -172,7 +196,7 @@ function MenuLeaf({
         to={item.url ?? '/dashboard'}
         selected={active}
         aria-current={active ? 'page' : undefined}
-        aria-label={dense ? item.title : undefined}
+        aria-label={denseLabel}
         onClick={onNavigate}
       >
         {content}

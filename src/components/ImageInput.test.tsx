@@ -1,0 +1,121 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, Form, memoryStore, ResourceContextProvider } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider } from '../dataProvider';
+import { ImageInput, type ImageInputProps } from './ImageInput';
+import { FakeXhr, fakeFile, installFakeXhr, testI18n, uploadAnswer } from './imageInputTesting';
+
+function Value({ source }: { source: string }) {
+  const value: unknown = useWatch({ name: source });
+  return <output data-testid="value">{JSON.stringify(value ?? null)}</output>;
+}
+
+function renderInput(props: Partial<ImageInputProps> = {}, record: Record<string, unknown> = { id: 1 }) {
+  const source = props.source ?? 'photo';
+  render(
+    <AdminContext dataProvider={dataProvider} store={memoryStore()} i18nProvider={testI18n()}>
+      <ResourceContextProvider value="testimonials">
+        <Form record={record}>
+          <ImageInput source={source} {...props} />
+          <Value source={source} />
+        </Form>
+      </ResourceContextProvider>
+    </AdminContext>,
+  );
+  // The file input sits behind the visible button and ignores the pointer; the test hands it files directly.
+  const user = userEvent.setup({ applyAccept: false, pointerEventsCheck: 0 });
+  return { user, fileInput: () => document.querySelector('input[type=file]') as HTMLInputElement };
+}
+
+beforeEach(installFakeXhr);
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ImageInput', () => {
+  it('refuses a file of the wrong type without uploading it', async () => {
+    const { user, fileInput } = renderInput();
+    await user.upload(fileInput(), fakeFile('logo.bmp', 'image/bmp'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file type is not accepted: choose a JPEG, PNG, WebP or GIF file.');
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('refuses an image over 5 MB', async () => {
+    const { user, fileInput } = renderInput();
+    await user.upload(fileInput(), fakeFile('huge.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1));
+    expect(await screen.findByRole('alert')).toHaveTextContent('images can be up to 5 MB');
+    expect(FakeXhr.instances).toHaveLength(0);
+  });
+
+  it('refuses a document that is not PDF or Word', async () => {
+    const { user, fileInput } = renderInput({ source: 'cv', accept: 'document' });
+    await user.upload(fileInput(), fakeFile('cv.png', 'image/png'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('choose a PDF, DOC or DOCX file');
+  });
+
+  it('uploads at once, shows the progress, then a preview and stores the upload object', async () => {
+    const { user, fileInput } = renderInput();
+    await user.upload(fileInput(), fakeFile('jane.png', 'image/png'));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const xhr = FakeXhr.last;
+    expect(xhr.url).toBe('/api/uploads');
+    expect(xhr.file.name).toBe('jane.png');
+
+    act(() => xhr.progress(40, 100));
+    expect(screen.getByRole('progressbar', { name: 'Uploading jane.png' })).toHaveAttribute('aria-valuenow', '40');
+
+    act(() => xhr.respond(201, uploadAnswer('jane.png')));
+    const preview = await screen.findByRole('img', { name: 'jane.png' });
+    expect(preview).toHaveAttribute('src', '/api/uploads/u1/jane.png');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toEqual({
+      src: '/api/uploads/u1/jane.png',
+      title: 'jane.png',
+      mime: 'image/png',
+      size: 2048,
+    });
+  });
+
+  it("shows the server's refusal (415) in the same words", async () => {
+    const { user, fileInput } = renderInput();
+    await user.upload(fileInput(), fakeFile('fake.png', 'image/png'));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.last.respond(415, { message: 'Unsupported Media Type' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file type is not accepted');
+    expect(screen.getByTestId('value')).toHaveTextContent('null');
+  });
+
+  it('cancels an upload in progress', async () => {
+    const { user, fileInput } = renderInput();
+    await user.upload(fileInput(), fakeFile('slow.png', 'image/png'));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(FakeXhr.last.aborted).toBe(true);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Choose image/ })).toBeInTheDocument();
+  });
+
+  it('removes the current image', async () => {
+    const { user } = renderInput({}, { id: 1, photo: { src: '/api/uploads/a/old.png', title: 'old.png', mime: 'image/png', size: 10 } });
+    expect(screen.getByRole('img', { name: 'old.png' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Remove/ }));
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByTestId('value')).toHaveTextContent('null');
+  });
+
+  it('shows a document as a chip with its name and size', () => {
+    renderInput({ source: 'cv', accept: 'document' }, { id: 1, cv: { src: '/api/uploads/b/cv.pdf', title: 'cv.pdf', mime: 'application/pdf', size: 2 * 1024 * 1024 } });
+    expect(screen.getByText('cv.pdf · 2 MB')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('opens the file chooser from a labelled, focusable button', async () => {
+    const { user, fileInput } = renderInput();
+    const click = vi.spyOn(fileInput(), 'click');
+    await user.tab();
+    expect(screen.getByRole('button', { name: /Choose image/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(click).toHaveBeenCalled();
+    expect(screen.getByLabelText('Photo')).toBe(fileInput());
+  });
+});

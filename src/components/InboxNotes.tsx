@@ -1,0 +1,74 @@
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNotify, useRecordContext, useResourceContext, useUpdate } from 'react-admin';
+import { inboxUpdateSchema } from '../../schema/define';
+import type { InboxRecord } from './InboxStatus';
+
+const NOTES_MAX = 5000; // inboxUpdateSchema.notes
+
+// Notes for the team, never shown to the sender. Saved on demand (PUT { notes }), not on every keystroke.
+export function InboxNotes() {
+  const record = useRecordContext<InboxRecord>();
+  const resource = useResourceContext() ?? '';
+  const notify = useNotify();
+  const [update, { isPending }] = useUpdate<InboxRecord>();
+  const saved = record?.notes ?? '';
+  const [draft, setDraft] = useState(saved);
+  if (!record) return null;
+
+  const parsed = inboxUpdateSchema.shape.notes.safeParse(draft);
+  const error = parsed.success ? undefined : parsed.error.issues[0]?.message;
+  const dirty = draft !== saved;
+
+  const save = () => {
+    if (!parsed.success || !dirty) return;
+    update(
+      resource,
+      { id: record.id, data: { notes: parsed.data }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => notify('Notes saved', { type: 'success' }),
+        onError: (failure) => notify((failure as Error)?.message || 'ra.notification.http_error', { type: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <Stack
+      component="form"
+      spacing={1.5}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      <TextField
+        label="Notes"
+        multiline
+        minRows={4}
+        maxRows={16}
+        fullWidth
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          // Ctrl/⌘+Enter saves, as in most note fields; plain Enter is a new line.
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            save();
+          }
+        }}
+        error={!!error}
+        helperText={error ?? 'Only your team sees these notes. Ctrl+Enter saves.'}
+      />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography variant="caption" color={draft.length > NOTES_MAX ? 'error' : 'text.secondary'}>
+          {draft.length} / {NOTES_MAX}
+        </Typography>
+        <Button type="submit" variant="contained" startIcon={<SaveOutlinedIcon aria-hidden />} disabled={!dirty || !!error || isPending}>
+          Save notes
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+// What an upload field accepts, checked in the browser before a byte is sent. The server has the final word
+// (it checks the bytes, issue #3 §2); these rules mirror its limits so most mistakes are caught at once.
+import type { UploadedFile } from '../dataProvider';
+
+export type UploadKind = 'image' | 'document';
+
+interface UploadRule {
+  mimes: readonly string[];
+  extensions: readonly string[];
+  maxBytes: number;
+  // How the accepted types are named to a person.
+  typesText: string;
+  noun: string;
+}
+
+const MB = 1024 * 1024;
+
+export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
+  image: {
+    mimes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    extensions: ['.jpg', '.jpeg', '.png', '.webp', '.gif'],
+    maxBytes: 5 * MB,
+    typesText: 'JPEG, PNG, WebP or GIF',
+    noun: 'image',
+  },
+  document: {
+    mimes: [
+      'application/pdf',
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
+    extensions: ['.pdf', '.doc', '.docx'],
+    maxBytes: 10 * MB,
+    typesText: 'PDF, DOC or DOCX',
+    noun: 'document',
+  },
+};
+
+// The value of an <input type=file accept>.
+export const acceptAttribute = (kind: UploadKind): string =>
+  [...UPLOAD_RULES[kind].mimes, ...UPLOAD_RULES[kind].extensions].join(',');
+
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes == null || !Number.isFinite(bytes)) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / MB).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+export const typeMessage = (kind: UploadKind): string =>
+  `This file type is not accepted: choose a ${UPLOAD_RULES[kind].typesText} file.`;
+
+export const sizeMessage = (kind: UploadKind): string =>
+  `This file is too large: ${UPLOAD_RULES[kind].noun}s can be up to ${formatBytes(UPLOAD_RULES[kind].maxBytes)}.`;
+
+export const rulesText = (kind: UploadKind): string =>
+  `${UPLOAD_RULES[kind].typesText}, up to ${formatBytes(UPLOAD_RULES[kind].maxBytes)}`;
+
+const extensionOf = (name: string): string => {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot).toLowerCase();
+};
+
+// Some systems report no type (or a generic one) for Office files: the extension then decides here.
+export function checkFile(file: File, kind: UploadKind): string | null {
+  const rule = UPLOAD_RULES[kind];
+  const knownType = rule.mimes.includes(file.type);
+  const vagueType = file.type === '' || file.type === 'application/octet-stream';
+  if (!knownType && !(vagueType && rule.extensions.includes(extensionOf(file.name)))) return typeMessage(kind);
+  if (file.size > rule.maxBytes) return sizeMessage(kind);
+  if (file.size === 0) return 'This file is empty.';
+  return null;
+}
+
+export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
+
+// 413 and 415 get the same words as the browser-side checks; other refusals keep the server's message.
+export function uploadErrorMessage(error: unknown, kind: UploadKind): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 413) return sizeMessage(kind);
+  if (status === 415) return typeMessage(kind);
+  if (error instanceof Error && error.message) return error.message;
+  return 'The upload failed. Please try again.';
+}
+
+// What a field stores: the server's answer without its id (schema/define.ts uploadObject).
+export const toStoredFile = ({ src, title, mime, size }: UploadedFile): UploadedFile => ({ src, title, mime, size });
+
+export const fileTitle = (file: UploadedFile): string => file.title || file.src.split('/').pop() || 'file';

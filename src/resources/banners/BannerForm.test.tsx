@@ -1,0 +1,97 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BANNER_END_BEFORE_START } from '../../../schema/areas/banners';
+import { dataProvider } from '../../dataProvider';
+import { i18nProvider } from '../../i18nProvider';
+import { BannerCreate } from './BannerCreate';
+
+let requests: { method: string; url: URL; body: unknown }[] = [];
+
+// Only the network is fake: the real data provider and httpClient run over it.
+beforeEach(() => {
+  requests = [];
+  document.cookie = 'XSRF-TOKEN=test-token; path=/';
+  localStorage.setItem('access_token', 'tok');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      requests.push({ method: init.method ?? 'GET', url, body });
+      if (init.method === 'POST') return new Response(JSON.stringify({ id: 5, ...(body as object) }), { status: 201 });
+      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderCreate() {
+  render(
+    <TestMemoryRouter initialEntries={['/banners/create']}>
+      <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="banners">
+          <BannerCreate />
+        </ResourceContextProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+// jsdom cannot type into datetime-local inputs character by character; set the value as the picker would.
+function pickDateTime(label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+const posts = () => requests.filter((r) => r.method === 'POST');
+
+describe('banner form', () => {
+  it('shows the declaration’s messages under title and placement when an empty banner is saved', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await user.click(await screen.findByRole('button', { name: 'Create banner' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveAccessibleDescription(/Title is required/));
+    expect(screen.getByRole('combobox', { name: /^Placement/ })).toHaveAccessibleDescription(/Placement must be one of: homepage_top/);
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('says "End must be after start" under the end when it comes first, even before the title is filled', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await screen.findByRole('button', { name: 'Create banner' });
+    pickDateTime('Starts', '2026-05-10T09:00');
+    pickDateTime('Ends', '2026-05-02T18:00');
+    await user.click(screen.getByRole('button', { name: 'Create banner' }));
+    await waitFor(() => expect(screen.getByLabelText('Ends')).toHaveAccessibleDescription(BANNER_END_BEFORE_START));
+    expect(screen.getByLabelText('Starts')).toHaveAccessibleDescription('Empty: from now');
+
+    // Fixing the order and the required fields lets it through, with the instants in UTC.
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Open house weekend');
+    await user.click(screen.getByRole('combobox', { name: /^Placement/ }));
+    await user.click(await screen.findByRole('option', { name: 'Pop-up' }));
+    pickDateTime('Ends', '2026-05-12T18:00');
+    await user.click(screen.getByRole('button', { name: 'Create banner' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({
+      title: 'Open house weekend',
+      placement: 'popup',
+      starts_at: new Date('2026-05-10T09:00').toISOString(),
+      ends_at: new Date('2026-05-12T18:00').toISOString(),
+      active: true,
+    });
+  });
+
+  it('previews the schedule the banner will have', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const status = await screen.findByRole('status');
+    expect(within(status).getByText('Live now')).toBeInTheDocument();
+    pickDateTime('Starts', '2999-01-01T00:00');
+    await waitFor(() => expect(within(status).getByText('Upcoming')).toBeInTheDocument());
+    await user.click(screen.getByRole('switch', { name: 'Active' }));
+    expect(within(status).getByText('Inactive')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,21 @@
+import type { ResourceViews } from '../types';
+import { JobPostingCreate } from './JobPostingCreate';
+import { JobPostingEdit } from './JobPostingEdit';
+import { JobPostingList } from './JobPostingList';
+
+export const views: ResourceViews = {
+  list: JobPostingList,
+  create: JobPostingCreate,
+  edit: JobPostingEdit,
+  labels: {
+    name: 'Job posting |||| Job postings',
+    fields: {
+      slug: 'URL slug',
+      employment_type: 'Employment type',
+      closing_date: 'Closing date',
+      applications_count: 'Applications',
+      created_at: 'Created',
+      updated_at: 'Last updated',
+    },
+  },
+};

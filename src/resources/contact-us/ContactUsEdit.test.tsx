@@ -1,0 +1,97 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider } from '../../dataProvider';
+import { i18nProvider } from '../../i18nProvider';
+import { ContactUsEdit } from './ContactUsEdit';
+
+const record = {
+  id: 1,
+  addresses: [{ label: 'Head office', address: '12 Quarry Road, Springfield' }],
+  phones: [{ label: 'Sales', number: '+1 555 0100' }],
+  emails: [],
+  opening_hours: [],
+  map_link: null,
+  facebook: null,
+  instagram: null,
+  linkedin: null,
+  x: null,
+  youtube: null,
+  updated_at: '2025-03-01T10:00:00.000Z',
+};
+
+let puts: Record<string, unknown>[];
+
+beforeEach(() => {
+  puts = [];
+  localStorage.setItem('access_token', 'tok');
+  document.cookie = 'XSRF-TOKEN=csrf';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/contact-us/1') {
+        if (init.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+          puts.push(body);
+          return new Response(JSON.stringify(body));
+        }
+        return new Response(JSON.stringify(record));
+      }
+      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderEdit() {
+  render(
+    <TestMemoryRouter initialEntries={['/contact-us']}>
+      <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="contact-us">
+          <ContactUsEdit />
+        </ResourceContextProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section') as HTMLElement;
+
+describe('contact information', () => {
+  it('shows the validation messages of its declaration on the right fields', async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    expect(await screen.findByDisplayValue('12 Quarry Road, Springfield')).toBeInTheDocument();
+
+    const emails = section('Email addresses');
+    await user.click(within(emails).getByRole('button', { name: 'Add email address' }));
+    await user.type(within(emails).getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.type(screen.getByRole('textbox', { name: 'Map link' }), 'maps here');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await within(emails).findByText('Label is required')).toBeInTheDocument();
+    expect(within(emails).getByText('Email must be a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Map link must be a web address (https://…) or a path starting with /')).toBeInTheDocument();
+    expect(puts).toEqual([]);
+  });
+
+  it('saves lists and social links in place at id 1', async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    await screen.findByDisplayValue('12 Quarry Road, Springfield');
+    const hours = section('Opening hours');
+    await user.click(within(hours).getByRole('button', { name: 'Add opening hours' }));
+    await user.type(within(hours).getByRole('textbox', { name: /Days/ }), 'Mon – Fri');
+    await user.type(within(hours).getByRole('textbox', { name: /Hours/ }), '8:00 – 17:00');
+    await user.type(screen.getByRole('textbox', { name: 'LinkedIn' }), 'https://linkedin.com/company/cornerstone');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({
+      opening_hours: [{ days: 'Mon – Fri', hours: '8:00 – 17:00' }],
+      linkedin: 'https://linkedin.com/company/cornerstone',
+      addresses: record.addresses,
+    });
+  });
+});

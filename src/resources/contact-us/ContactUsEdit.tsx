@@ -1,0 +1,133 @@
+import FacebookIcon from '@mui/icons-material/Facebook';
+import InstagramIcon from '@mui/icons-material/Instagram';
+import LinkedInIcon from '@mui/icons-material/LinkedIn';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import XIcon from '@mui/icons-material/X';
+import YouTubeIcon from '@mui/icons-material/YouTube';
+import type { SvgIconComponent } from '@mui/icons-material';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Grid, InputAdornment, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { ArrayInput, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useSimpleFormIterator } from 'react-admin';
+import { contactUs } from '../../../schema/areas/contact-us';
+import { SingletonEdit } from '../../components/SingletonEdit';
+import { zodValidate } from '../../components/zodValidate';
+
+// A singleton cannot be deleted: Save only.
+const toolbar = (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+const validate = zodValidate(contactUs.schema);
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ width: '100%', pb: 1 }}>
+      <Typography component="h2" variant="h6" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {description && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {description}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+// A worded add button: a bare '+' says too little next to four lists.
+function AddRowButton({ label }: { label: string }) {
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button size="small" startIcon={<AddIcon aria-hidden />} onClick={() => add()}>
+      {label}
+    </Button>
+  );
+}
+
+// Remove buttons stay visible: react-admin shows them on hover only, which hides them from keyboard users.
+const iteratorSx = {
+  '& .RaSimpleFormIterator-action': { visibility: 'visible' },
+  '& .RaSimpleFormIterator-inline': { flexWrap: { xs: 'wrap', md: 'nowrap' }, columnGap: 2, width: '100%' },
+};
+
+// One repeatable list (addresses, phones, …): a label and a value per row, side by side where there is room.
+interface PairListProps {
+  source: string;
+  addLabel: string;
+  first: [string, string];
+  second: [string, string, ('email' | 'tel')?];
+  multiline?: boolean;
+}
+
+function PairList({ source, addLabel, first, second, multiline = false }: PairListProps) {
+  return (
+    <ArrayInput source={source} label={false}>
+      <SimpleFormIterator inline disableClear addButton={<AddRowButton label={addLabel} />} sx={iteratorSx}>
+        <TextInput source={first[0]} label={first[1]} helperText={false} sx={{ width: { xs: '100%', md: 200 }, flexShrink: 0 }} />
+        <TextInput
+          source={second[0]}
+          label={second[1]}
+          // inputMode, not type: type="email" would let the browser block the submit with its own bubble.
+          slotProps={{ htmlInput: { inputMode: second[2] } }}
+          helperText={false}
+          multiline={multiline}
+          sx={{ flex: 1, width: { xs: '100%', md: 'auto' }, minWidth: { md: 260 } }}
+        />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
+const SOCIAL: [string, string, SvgIconComponent][] = [
+  ['facebook', 'Facebook', FacebookIcon],
+  ['instagram', 'Instagram', InstagramIcon],
+  ['linkedin', 'LinkedIn', LinkedInIcon],
+  ['x', 'X (Twitter)', XIcon],
+  ['youtube', 'YouTube', YouTubeIcon],
+];
+
+const adornment = (Icon: SvgIconComponent) => ({
+  input: {
+    startAdornment: (
+      <InputAdornment position="start">
+        <Icon fontSize="small" aria-hidden />
+      </InputAdornment>
+    ),
+  },
+});
+
+export function ContactUsEdit() {
+  return (
+    <SingletonEdit description="How to reach the company: shown in the website's footer and on its contact page.">
+      <SimpleForm validate={validate} toolbar={toolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, gap: 3 }}>
+        <Section title="Addresses" description="Offices and sites, in the order the website lists them.">
+          <PairList source="addresses" addLabel="Add address" first={['label', 'Label (e.g. Head office)']} second={['address', 'Address']} multiline />
+        </Section>
+        <Section title="Phone numbers">
+          <PairList source="phones" addLabel="Add phone number" first={['label', 'Label (e.g. Sales)']} second={['number', 'Phone number', 'tel']} />
+        </Section>
+        <Section title="Email addresses">
+          <PairList source="emails" addLabel="Add email address" first={['label', 'Label (e.g. General)']} second={['email', 'Email', 'email']} />
+        </Section>
+        <Section title="Opening hours">
+          <PairList source="opening_hours" addLabel="Add opening hours" first={['days', 'Days (e.g. Mon – Fri)']} second={['hours', 'Hours (e.g. 8:00 – 17:00)']} />
+        </Section>
+        <Section title="Map" description="A link to the office on Google Maps or OpenStreetMap.">
+          <TextInput source="map_link" label="Map link" slotProps={adornment(MapOutlinedIcon)} helperText={false} />
+        </Section>
+        <Section title="Social links" description="Leave a network empty to hide its icon on the website.">
+          <Grid container columnSpacing={2} sx={{ width: '100%' }}>
+            {SOCIAL.map(([source, label, Icon]) => (
+              <Grid key={source} size={{ xs: 12, sm: 6 }}>
+                <TextInput source={source} label={label} placeholder="https://" slotProps={adornment(Icon)} helperText={false} />
+              </Grid>
+            ))}
+          </Grid>
+        </Section>
+      </SimpleForm>
+    </SingletonEdit>
+  );
+}

@@ -1,0 +1,10 @@
+import { SortableListCreate } from '../../components/SortableList';
+import { CounterForm } from './CounterForm';
+
+export function CounterCreate() {
+  return (
+    <SortableListCreate noun="counter" description="New counters are added at the end of the row.">
+      <CounterForm />
+    </SortableListCreate>
+  );
+}

@@ -1,0 +1,10 @@
+import { SortableListEdit } from '../../components/SortableList';
+import { CounterForm } from './CounterForm';
+
+export function CounterEdit() {
+  return (
+    <SortableListEdit>
+      <CounterForm />
+    </SortableListEdit>
+  );
+}

@@ -1,0 +1,70 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { features } from '../../../schema/areas/features';
+import { zodValidate } from '../../components/zodValidate';
+import { FeatureIcon, FeatureIconInput } from './FeatureIconInput';
+
+const validate = zodValidate(features.schema);
+
+// How the feature reads on the homepage, updated as the user types.
+function FeaturePreview() {
+  const [title, description, icon, active] = useWatch({ name: ['title', 'description', 'icon', 'active'] }) as [
+    string | null,
+    string | null,
+    string | null,
+    boolean | undefined,
+  ];
+  return (
+    <Box component="aside" aria-label="Preview">
+      <Typography variant="overline" color="text.secondary">
+        Preview {active === false && '· hidden from the website'}
+      </Typography>
+      <Card variant="outlined" sx={{ opacity: active === false ? 0.6 : 1 }}>
+        <CardContent sx={{ p: 3 }}>
+          <Box
+            sx={{
+              width: 48,
+              height: 48,
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              mb: 2,
+            }}
+          >
+            <FeatureIcon name={icon} />
+          </Box>
+          <Typography variant="h6" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {title || 'Feature title'}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+            {description || 'A sentence or two about this strength.'}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+export function FeatureForm() {
+  return (
+    <SimpleForm validate={validate}>
+      <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' } }}>
+        <Box sx={{ maxWidth: 640 }}>
+          <TextInput source="title" helperText="Short and specific, e.g. ‘Design & Build’. Up to 100 characters." />
+          <TextInput
+            source="description"
+            multiline
+            minRows={3}
+            helperText="One or two sentences shown under the title. Up to 500 characters."
+          />
+          <FeatureIconInput helperText="Pick one, or type any Material Symbols icon name." />
+          <BooleanInput source="active" defaultValue helperText="Hidden features stay here but are not shown on the website." />
+        </Box>
+        <FeaturePreview />
+      </Box>
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,66 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
+import { HeroEdit } from './HeroEdit';
+import { views } from '.';
+
+const heroRecord = () => ({
+  id: 1,
+  headline: 'Building landmarks',
+  subheadline: 'Since 1998.',
+  background_image: { src: '/api/uploads/h1/site.jpg', title: 'site.jpg', mime: 'image/jpeg', size: 300_000 },
+  cta_text: 'View our projects',
+  cta_link: '/projects',
+});
+
+function renderHero() {
+  render(
+    <AreaWrapper resource="hero" labels={views.labels} path="/">
+      <HeroEdit />
+    </AreaWrapper>,
+  );
+}
+
+// The form mounts again once the record has arrived: wait for its values before typing.
+const loaded = () => waitFor(() => expect(screen.getByRole('textbox', { name: 'Headline' })).toHaveValue('Building landmarks'));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Hero Section', () => {
+  it("shows the declaration's messages under the right fields", async () => {
+    const api = fakeApi({ hero: [heroRecord()] });
+    const user = userEvent.setup();
+    renderHero();
+    await loaded();
+    await user.clear(screen.getByRole('textbox', { name: 'Headline' }));
+    const link = screen.getByRole('textbox', { name: 'Button link' });
+    await user.clear(link);
+    await user.type(link, 'www.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Headline' })).toHaveAccessibleDescription('Headline is required'));
+    expect(screen.getByRole('textbox', { name: 'Button link' })).toHaveAccessibleDescription(
+      'Button link must be a web address (https://…) or a path starting with /',
+    );
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('saves in place at id 1 and previews the hero while typing', async () => {
+    const api = fakeApi({ hero: [heroRecord()] });
+    const user = userEvent.setup();
+    renderHero();
+    await loaded();
+    const preview = screen.getByRole('complementary', { name: 'Preview' });
+    expect(within(preview).getByText('View our projects')).toBeInTheDocument();
+    const headline = screen.getByRole('textbox', { name: 'Headline' });
+    await user.clear(headline);
+    await user.type(headline, 'Homes that last');
+    expect(within(preview).getByText('Homes that last')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'site.jpg' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true));
+    const put = api.calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe('/api/hero/1');
+    expect(put?.body).toMatchObject({ headline: 'Homes that last', cta_link: '/projects' });
+  });
+});

@@ -1,0 +1,39 @@
+import { Box } from '@mui/material';
+import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { hero } from '../../../schema/areas/hero';
+import { ImageInput } from '../../components/ImageInput';
+import { SingletonEdit } from '../../components/SingletonEdit';
+import { zodValidate } from '../../components/zodValidate';
+import { HeroPreview } from './HeroPreview';
+
+const validate = zodValidate(hero.schema);
+
+// The Hero Section is the dashboard's own page (SPEC §2): the homepage's opening banner, edited in place.
+export function HeroEdit() {
+  return (
+    <SingletonEdit resource="hero" description="The banner at the top of the homepage: the first thing every visitor sees.">
+      {/* Save only: the one record of a singleton cannot be deleted. */}
+      <SimpleForm
+        validate={validate}
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
+        <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' } }}>
+          <Box sx={{ maxWidth: 680 }}>
+            <TextInput source="headline" helperText="One strong line, up to 120 characters." />
+            <TextInput source="subheadline" multiline minRows={2} helperText="A sentence under the headline, up to 300 characters." />
+            <ImageInput source="background_image" helperText="A wide landscape photo (at least 1920 × 1080 px). Text sits on its lower part." />
+            <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1.4fr)' } }}>
+              <TextInput source="cta_text" helperText="e.g. View our projects. Leave empty for no button." />
+              <TextInput source="cta_link" helperText="A page of the site (/projects) or a full address (https://…)." />
+            </Box>
+          </Box>
+          <HeroPreview />
+        </Box>
+      </SimpleForm>
+    </SingletonEdit>
+  );
+}

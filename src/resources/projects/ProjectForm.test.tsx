@@ -1,0 +1,88 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dataProvider } from '../../dataProvider';
+import { i18nProvider } from '../../i18nProvider';
+import { ProjectCreate } from './ProjectCreate';
+
+let requests: { method: string; url: URL; body: unknown }[] = [];
+
+// Only the network is fake: the real data provider and httpClient run over it.
+beforeEach(() => {
+  requests = [];
+  document.cookie = 'XSRF-TOKEN=test-token; path=/';
+  localStorage.setItem('access_token', 'tok');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      requests.push({ method: init.method ?? 'GET', url, body });
+      if (init.method === 'POST') return new Response(JSON.stringify({ id: 41, ...(body as object) }), { status: 201 });
+      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderCreate() {
+  render(
+    <TestMemoryRouter initialEntries={['/projects/create']}>
+      <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="projects">
+          <ProjectCreate />
+        </ResourceContextProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+describe('project form', () => {
+  it('shows the declaration’s messages under title, category and status when an empty project is saved', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await user.click(await screen.findByRole('button', { name: 'Create project' }));
+    const title = screen.getByRole('textbox', { name: /^Title/ });
+    await waitFor(() => expect(title).toHaveAccessibleDescription(/Title is required/));
+    expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveAccessibleDescription(
+      /Category must be one of: residential, commercial/,
+    );
+    expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveAccessibleDescription(/Status must be one of: planned, ongoing, completed/);
+    // Optional fields stay quiet.
+    expect(screen.getByRole('spinbutton', { name: 'Area (m²)' })).toHaveAccessibleDescription('Built floor area');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses a year outside the declared range, under the year', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await user.type(await screen.findByRole('spinbutton', { name: 'Year' }), '1850');
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: 'Year' })).toHaveAccessibleDescription(/Year must be at least 1900/));
+  });
+
+  it('sends a valid project with its area in square metres and the featured flag', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Harbour Point Offices');
+    await user.click(screen.getByRole('combobox', { name: /^Category/ }));
+    await user.click(await screen.findByRole('option', { name: 'Commercial' }));
+    await user.click(screen.getByRole('combobox', { name: /^Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Completed' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Area (m²)' }), '12500');
+    expect(screen.getByText('m²')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Featured' }));
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.url.pathname).toBe('/api/projects');
+    expect(post?.body).toMatchObject({
+      title: 'Harbour Point Offices',
+      category: 'commercial',
+      status: 'completed',
+      area_sqm: 12500,
+      featured: true,
+    });
+  });
+});

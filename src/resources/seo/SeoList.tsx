@@ -1,0 +1,121 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Link as MuiLink, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useCreatePath,
+  type RaRecord,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { ToneChip } from '../../components/StatusChip';
+
+interface SeoRecord extends RaRecord {
+  path?: string;
+  meta_title?: string;
+  meta_description?: string | null;
+  noindex?: boolean;
+  updated_at?: string;
+}
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search path or title" sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
+            slotProps={{ htmlInput: { 'aria-label': 'Search SEO entries' } }} />,
+  <SelectInput
+    key="noindex"
+    source="noindex"
+    label="Indexing"
+    alwaysOn
+    emptyText="Indexed or hidden"
+    choices={[
+      { id: 'false', name: 'Indexed' },
+      { id: 'true', name: 'Hidden (noindex)' },
+    ]}
+  />,
+];
+
+const IndexChip = ({ record }: { record: SeoRecord }) =>
+  record.noindex ? <ToneChip tone="warning" label="noindex" /> : <ToneChip tone="success" label="Indexed" />;
+
+const Path = ({ value }: { value?: string }) => (
+  <Box component="code" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.85rem', fontWeight: 600 }}>
+    {value}
+  </Box>
+);
+
+// The path links to the entry, so rows are reachable with the keyboard (row clicks are mouse-only).
+function PathLink({ record }: { record: SeoRecord }) {
+  const createPath = useCreatePath();
+  return (
+    <MuiLink
+      component={Link}
+      to={createPath({ resource: 'seo', id: record.id, type: 'edit' })}
+      color="inherit"
+      underline="hover"
+      onClick={(event) => event.stopPropagation()}
+    >
+      <Path value={record.path} />
+    </MuiLink>
+  );
+}
+
+function TitleCell({ record }: { record: SeoRecord }) {
+  return (
+    <Stack sx={{ minWidth: 0, maxWidth: 520 }}>
+      <Typography component="span" sx={{ fontWeight: 600 }}>
+        {record.meta_title}
+      </Typography>
+      {record.meta_description && (
+        <Typography component="span" variant="body2" color="text.secondary" noWrap>
+          {record.meta_description}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+function SeoActions() {
+  return (
+    <TopToolbar>
+      <CreateButton label="Add page" icon={<AddIcon />} variant="contained" />
+    </TopToolbar>
+  );
+}
+
+export function SeoList() {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <>
+      <Box sx={{ mt: 1 }}>
+        <Typography variant="h1" component="h1">
+          SEO Management
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          How each page of the website appears in search results and when shared.
+        </Typography>
+      </Box>
+      <List filters={filters} actions={<SeoActions />} sort={{ field: 'path', order: 'ASC' }} perPage={25} title="SEO Management">
+        {isPhone ? (
+          <SimpleList<SeoRecord>
+            rowClick="edit"
+            primaryText={(record) => <Path value={record.path} />}
+            secondaryText={(record) => record.meta_title}
+            tertiaryText={(record) => <IndexChip record={record} />}
+          />
+        ) : (
+          <DataTable<SeoRecord> rowClick="edit" bulkActionButtons={false}>
+            <DataTable.Col<SeoRecord> source="path" label="Path" render={(record) => <PathLink record={record} />} />
+            <DataTable.Col<SeoRecord> source="meta_title" label="Meta title" render={(record) => <TitleCell record={record} />} />
+            <DataTable.Col<SeoRecord> source="noindex" label="Indexing" disableSort render={(record) => <IndexChip record={record} />} />
+            <DataTable.Col<SeoRecord> source="updated_at" label="Updated" render={() => <DateField source="updated_at" locales="en-US" options={{ dateStyle: 'medium' }} />} />
+          </DataTable>
+        )}
+      </List>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { SortableListCreate } from '../../components/SortableList';
+import { TestimonialForm } from './TestimonialForm';
+
+export function TestimonialCreate() {
+  return (
+    <SortableListCreate noun="testimonial" description="New testimonials are added at the end of the list.">
+      <TestimonialForm />
+    </SortableListCreate>
+  );
+}

@@ -1,0 +1,46 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
+import { TestimonialCreate } from './TestimonialCreate';
+import { views } from '.';
+
+function renderCreate() {
+  render(
+    <AreaWrapper resource="testimonials" labels={views.labels} path="/testimonials/create">
+      <TestimonialCreate />
+    </AreaWrapper>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('testimonials form', () => {
+  it("shows the declaration's messages under the right fields", async () => {
+    const api = fakeApi({ testimonials: [] });
+    const user = userEvent.setup();
+    renderCreate();
+    await user.type(screen.getByRole('textbox', { name: 'Company' }), 'Northgate');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Name is required'));
+    expect(screen.getByRole('textbox', { name: 'Quote' })).toHaveAccessibleDescription('Quote is required');
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('rates with the keyboard (five stars by default) and creates the testimonial', async () => {
+    const api = fakeApi({ testimonials: [] });
+    const user = userEvent.setup();
+    renderCreate();
+    const rating = screen.getByRole('group', { name: 'Rating' });
+    expect(screen.getByRole('radio', { name: '5 Stars' })).toBeChecked();
+    expect(rating).toBeInTheDocument();
+    screen.getByRole('radio', { name: '5 Stars' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '4 Stars' })).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Jane Doe');
+    await user.type(screen.getByRole('textbox', { name: 'Quote' }), 'Great team.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ name: 'Jane Doe', quote: 'Great team.', rating: 4, active: true });
+  });
+});

@@ -1,0 +1,27 @@
+import { CreateBase, PasswordInput, SimpleForm } from 'react-admin';
+import { userCreateSchema } from '../../../schema/areas/users-management';
+import { zodValidate } from '../../components/zodValidate';
+import { UserActiveInput, UserEmailInput, UserNameInput } from './UserFields';
+import { UserFormLayout } from './UserFormLayout';
+
+const validate = zodValidate(userCreateSchema);
+
+export function UserCreate() {
+  return (
+    <CreateBase redirect="list">
+      <UserFormLayout title="Add user" description="They sign in with this email and password; share the password with them safely.">
+        <SimpleForm validate={validate} defaultValues={{ active: true }} sx={{ p: { xs: 2, sm: 3 } }}>
+          <UserNameInput />
+          <UserEmailInput />
+          <PasswordInput
+            source="password"
+            label="Password"
+            autoComplete="new-password"
+            helperText="At least 8 characters."
+          />
+          <UserActiveInput />
+        </SimpleForm>
+      </UserFormLayout>
+    </CreateBase>
+  );
+}

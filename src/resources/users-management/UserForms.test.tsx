@@ -1,0 +1,145 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authProvider } from '../../authProvider';
+import { dataProvider } from '../../dataProvider';
+import { i18nProvider } from '../../i18nProvider';
+import { UserCreate } from './UserCreate';
+import { UserEdit } from './UserEdit';
+import { UserList } from './UserList';
+
+const me = { id: 1, name: 'Ada Admin', email: 'ada@example.com', active: true, created_at: '2025-01-01T00:00:00.000Z' };
+const other = { id: 2, name: 'Ben Builder', email: 'ben@example.com', active: false, created_at: '2025-02-01T00:00:00.000Z' };
+
+let writes: { method: string; path: string; body: Record<string, unknown> }[];
+let postAnswer: Response | undefined;
+
+beforeEach(() => {
+  writes = [];
+  postAnswer = undefined;
+  localStorage.setItem('access_token', 'tok');
+  document.cookie = 'XSRF-TOKEN=csrf';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init.method ?? 'GET';
+      if (method !== 'GET') writes.push({ method, path: url.pathname, body: JSON.parse(String(init.body ?? '{}')) });
+      if (url.pathname === '/api/me') return new Response(JSON.stringify({ id: 1, name: me.name, email: me.email }));
+      if (url.pathname === '/api/users-management' && method === 'POST') {
+        return postAnswer ?? new Response(JSON.stringify({ id: 3, ...writes.at(-1)?.body }), { status: 201 });
+      }
+      if (url.pathname === '/api/users-management') {
+        return new Response(JSON.stringify([me, other]), { headers: { 'Content-Range': 'users-management 0-1/2' } });
+      }
+      const user = [me, other].find((candidate) => url.pathname === `/api/users-management/${candidate.id}`);
+      if (user) return new Response(JSON.stringify(user));
+      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string) {
+  render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <AdminContext store={memoryStore()} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
+        <ResourceContextProvider value="users-management">
+          <Routes>
+            <Route path="/users-management" element={<UserList />} />
+            <Route path="/users-management/create" element={<UserCreate />} />
+            <Route path="/users-management/:id" element={<UserEdit />} />
+          </Routes>
+        </ResourceContextProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+async function fillNewUser(user: ReturnType<typeof userEvent.setup>, password?: string) {
+  await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'Cleo Crane');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'cleo@example.com');
+  if (password !== undefined) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+}
+
+describe('create a user', () => {
+  it('requires a password', async () => {
+    const user = userEvent.setup();
+    renderAt('/users-management/create');
+    await fillNewUser(user);
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+  });
+
+  it('refuses a password under 8 characters (SPEC §5)', async () => {
+    const user = userEvent.setup();
+    renderAt('/users-management/create');
+    await fillNewUser(user, 'short');
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderAt('/users-management/create');
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('shows the server’s field errors on their fields', async () => {
+    const user = userEvent.setup();
+    postAnswer = new Response(
+      JSON.stringify({ message: 'This email is already used', errors: { email: 'This email is already used' } }),
+      { status: 400 },
+    );
+    renderAt('/users-management/create');
+    await fillNewUser(user, 'longenough');
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]?.body).toMatchObject({ name: 'Cleo Crane', email: 'cleo@example.com', password: 'longenough', active: true });
+    expect(await screen.findByText('This email is already used')).toBeInTheDocument();
+  });
+});
+
+describe('users list and edit', () => {
+  it('does not let you delete your own account, and says why', async () => {
+    renderAt('/users-management');
+    const myRow = (await screen.findByText('Ada Admin')).closest('tr') as HTMLElement;
+    const otherRow = screen.getByText('Ben Builder').closest('tr') as HTMLElement;
+    await waitFor(() => expect(within(myRow).getByText('You')).toBeInTheDocument());
+    const myDelete = within(myRow).getByRole('button', { name: 'Delete' });
+    expect(myDelete).toHaveAttribute('aria-disabled', 'true');
+    expect(myDelete).toHaveAccessibleDescription('You cannot delete your own account');
+    expect(within(otherRow).getByRole('button', { name: 'Delete' })).not.toHaveAttribute('aria-disabled');
+    expect(within(otherRow).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('locks the Active switch on your own account', async () => {
+    renderAt('/users-management/1');
+    await screen.findByDisplayValue('Ada Admin');
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Active' })).toBeDisabled());
+    expect(screen.getByText('You cannot deactivate your own account')).toBeInTheDocument();
+  });
+
+  it('resets a password only when asked, with the same rules', async () => {
+    const user = userEvent.setup();
+    renderAt('/users-management/2');
+    expect(await screen.findByDisplayValue('Ben Builder')).toHaveAccessibleName('Full name');
+    expect(screen.getByRole('switch', { name: 'Active' })).toBeEnabled();
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await user.type(await screen.findByLabelText('New password', { selector: 'input' }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'defghijk');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ method: 'PUT', path: '/api/users-management/2', body: { password: 'abcdefghijk' } });
+  });
+});

@@ -1,0 +1,114 @@
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import { Avatar, Box, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  EditButton,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  type RaRecord,
+} from 'react-admin';
+import { ToneChip } from '../../components/StatusChip';
+import { useIsCurrentUser } from './currentUser';
+import { UserDeleteButton } from './UserDeleteButton';
+
+interface UserRecord extends RaRecord {
+  name?: string;
+  email?: string;
+  active?: boolean;
+  created_at?: string;
+}
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search name or email" sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
+            slotProps={{ htmlInput: { 'aria-label': 'Search users' } }} />,
+  <SelectInput
+    key="active"
+    source="active"
+    label="Status"
+    alwaysOn
+    emptyText="Active or inactive"
+    choices={[
+      { id: 'true', name: 'Active' },
+      { id: 'false', name: 'Inactive' },
+    ]}
+  />,
+];
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+
+function UserName({ record }: { record: UserRecord }) {
+  const isCurrentUser = useIsCurrentUser();
+  const name = record.name ?? '';
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <Avatar sx={{ width: 32, height: 32, fontSize: '0.85rem', bgcolor: 'primary.main', color: 'primary.contrastText' }} aria-hidden>
+        {initials(name) || '?'}
+      </Avatar>
+      <Typography component="span" sx={{ fontWeight: 600 }}>
+        {name}
+      </Typography>
+      {isCurrentUser(record.id) && <Chip size="small" variant="outlined" label="You" />}
+    </Stack>
+  );
+}
+
+const ActiveChip = ({ record }: { record: UserRecord }) =>
+  record.active ? <ToneChip tone="success" label="Active" /> : <ToneChip tone="neutral" label="Inactive" />;
+
+function UserActions() {
+  return (
+    <TopToolbar>
+      <CreateButton label="Add user" icon={<PersonAddAlt1OutlinedIcon />} variant="contained" />
+    </TopToolbar>
+  );
+}
+
+export function UserList() {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <>
+      <Box sx={{ mt: 1 }}>
+        <Typography variant="h1" component="h1">
+          Users Management
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          The administrators who can sign in to this console.
+        </Typography>
+      </Box>
+      <List filters={filters} actions={<UserActions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} title="Users Management">
+        {isPhone ? (
+          <SimpleList<UserRecord>
+            rowClick="edit"
+            primaryText={(record) => <UserName record={record} />}
+            secondaryText={(record) => record.email}
+            tertiaryText={(record) => <ActiveChip record={record} />}
+          />
+        ) : (
+          <DataTable<UserRecord> rowClick="edit" bulkActionButtons={false}>
+            <DataTable.Col<UserRecord> source="name" label="Name" render={(record) => <UserName record={record} />} />
+            <DataTable.Col<UserRecord> source="email" label="Email" />
+            <DataTable.Col<UserRecord> source="active" label="Status" render={(record) => <ActiveChip record={record} />} />
+            <DataTable.Col<UserRecord> source="created_at" label="Created" render={() => <DateField source="created_at" locales="en-US" options={{ dateStyle: 'medium' }} />} />
+            <DataTable.Col<UserRecord> label="Actions" align="right">
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <EditButton />
+                <UserDeleteButton />
+              </Stack>
+            </DataTable.Col>
+          </DataTable>
+        )}
+      </List>
+    </>
+  );
+}
