@@ -14,6 +14,11 @@ const overrides = {
   ra: {
     message: { invalid_form: catalogue.formValidation.message },
     notification: {
+      // Administrators think in changes and entries, not "elements".
+      updated: 'Changes saved |||| %{smart_count} entries updated',
+      created: 'Entry created',
+      deleted: 'Entry deleted |||| %{smart_count} entries deleted',
+      item_doesnt_exist: 'This entry does not exist (it may have been deleted)',
       http_error: catalogue.error.message,
       not_authorized: catalogue.unauthorized.message,
     },

@@ -31,7 +31,7 @@ describe("react-admin's notify() goes through our notification store", () => {
     await userEvent.click(screen.getByRole('button', { name: 'notify' }));
     await waitFor(() =>
       expect(notifications.getSnapshot()).toEqual([
-        expect.objectContaining({ type: 'success', title: 'Success', message: 'Element updated' }),
+        expect.objectContaining({ type: 'success', title: 'Success', message: 'Changes saved' }),
       ]),
     );
   });
