@@ -228,14 +228,25 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
               disableSort={!sortable.has('email')}
               sx={{ display: { xs: 'none', lg: 'table-cell' }, overflowWrap: 'anywhere' }}
             />
-            <DataTable.Col<InboxRecord> cellSx={unreadCellSx} source={topic.source} label={topic.label} disableSort={!sortable.has(topic.source)} render={topicCell} />
+            <DataTable.Col<InboxRecord>
+              cellSx={unreadCellSx}
+              source={topic.source}
+              label={topic.label}
+              disableSort={!sortable.has(topic.source)}
+              render={topicCell}
+            />
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source="created_at"
               label="Received"
               render={(record) => <InboxReceived value={record.created_at} />}
             />
-            <DataTable.Col<InboxRecord> cellSx={unreadCellSx} source="status" label="Status" render={(record) => <InboxStatusChip status={record.status} />} />
+            <DataTable.Col<InboxRecord>
+              cellSx={unreadCellSx}
+              source="status"
+              label="Status"
+              render={(record) => <InboxStatusChip status={record.status} />}
+            />
           </DataTable>
         )}
       </List>

@@ -67,20 +67,38 @@ export function SeoPreview({ title, description, path, url, noindex, siteHost }:
           overflowWrap: 'anywhere',
         }}
       >
-        <Typography component="div" data-testid="seo-preview-url" sx={{ fontFamily: 'inherit', fontSize: 14, lineHeight: 1.4, color: '#0d652d' }}>
+        <Typography
+          component="div"
+          data-testid="seo-preview-url"
+          sx={{ fontFamily: 'inherit', fontSize: 14, lineHeight: 1.4, color: '#0d652d' }}
+        >
           {displayUrl(path, url, siteHost)}
         </Typography>
         <Typography
           component="div"
           data-testid="seo-preview-title"
-          sx={{ fontFamily: 'inherit', fontSize: 20, lineHeight: 1.3, color: shownTitle ? '#1a0dab' : '#70757a', mt: 0.5, fontStyle: shownTitle ? 'normal' : 'italic' }}
+          sx={{
+            fontFamily: 'inherit',
+            fontSize: 20,
+            lineHeight: 1.3,
+            color: shownTitle ? '#1a0dab' : '#70757a',
+            mt: 0.5,
+            fontStyle: shownTitle ? 'normal' : 'italic',
+          }}
         >
           {shownTitle || 'Add a meta title to see it here'}
         </Typography>
         <Typography
           component="div"
           data-testid="seo-preview-description"
-          sx={{ fontFamily: 'inherit', fontSize: 14, lineHeight: 1.58, color: shownDescription ? '#4d5156' : '#70757a', mt: 0.5, fontStyle: shownDescription ? 'normal' : 'italic' }}
+          sx={{
+            fontFamily: 'inherit',
+            fontSize: 14,
+            lineHeight: 1.58,
+            color: shownDescription ? '#4d5156' : '#70757a',
+            mt: 0.5,
+            fontStyle: shownDescription ? 'normal' : 'italic',
+          }}
         >
           {shownDescription || 'Without a meta description, search engines pick a snippet from the page.'}
         </Typography>

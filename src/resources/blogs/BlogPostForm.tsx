@@ -132,7 +132,7 @@ export function BlogPostForm({ create = false }: { create?: boolean }) {
               );
             }}
           </FormDataConsumer>
-          <RichTextInput source="content" helperText="Use headings to structure long posts; links open on the website." />
+          <RichTextInput source="content" helperText="Use headings to structure long posts." />
         </Panel>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Panel title="Publishing">

@@ -23,7 +23,7 @@ const validate = zodValidate(contactUs.schema);
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
-    <Box component="section" sx={{ width: '100%', pb: 1 }}>
+    <Box component="section" sx={{ width: '100%', pb: 2 }}>
       <Typography component="h2" variant="h6" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
         {title}
       </Typography>
@@ -104,16 +104,37 @@ export function ContactUsEdit() {
     <SingletonEdit description="How to reach the company: shown in the website's footer and on its contact page.">
       <SimpleForm validate={validate} toolbar={toolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, gap: 3 }}>
         <Section title="Addresses" description="Offices and sites, in the order the website lists them.">
-          <PairList source="addresses" addLabel="Add address" first={['label', 'Label (e.g. Head office)']} second={['address', 'Address']} multiline />
+          <PairList
+            source="addresses"
+            addLabel="Add address"
+            first={['label', 'Label (e.g. Head office)']}
+            second={['address', 'Address']}
+            multiline
+          />
         </Section>
         <Section title="Phone numbers">
-          <PairList source="phones" addLabel="Add phone number" first={['label', 'Label (e.g. Sales)']} second={['number', 'Phone number', 'tel']} />
+          <PairList
+            source="phones"
+            addLabel="Add phone number"
+            first={['label', 'Label (e.g. Sales)']}
+            second={['number', 'Phone number', 'tel']}
+          />
         </Section>
         <Section title="Email addresses">
-          <PairList source="emails" addLabel="Add email address" first={['label', 'Label (e.g. General)']} second={['email', 'Email', 'email']} />
+          <PairList
+            source="emails"
+            addLabel="Add email address"
+            first={['label', 'Label (e.g. General)']}
+            second={['email', 'Email', 'email']}
+          />
         </Section>
         <Section title="Opening hours">
-          <PairList source="opening_hours" addLabel="Add opening hours" first={['days', 'Days (e.g. Mon – Fri)']} second={['hours', 'Hours (e.g. 8:00 – 17:00)']} />
+          <PairList
+            source="opening_hours"
+            addLabel="Add opening hours"
+            first={['days', 'Days (e.g. Mon – Fri)']}
+            second={['hours', 'Hours (e.g. 8:00 – 17:00)']}
+          />
         </Section>
         <Section title="Map" description="A link to the office on Google Maps or OpenStreetMap.">
           <TextInput source="map_link" label="Map link" slotProps={adornment(MapOutlinedIcon)} helperText={false} />

@@ -8,7 +8,10 @@ function SeoEditToolbar() {
     // On the paper colour, not react-admin's grey: red text on grey fails WCAG AA contrast (3.8:1).
     <Toolbar sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}>
       <SaveButton />
-      <DeleteWithConfirmButton confirmTitle="Delete this SEO entry?" confirmContent="The page falls back to the website's default title and description." />
+      <DeleteWithConfirmButton
+        confirmTitle="Delete this SEO entry?"
+        confirmContent="The page falls back to the website's default title and description."
+      />
     </Toolbar>
   );
 }

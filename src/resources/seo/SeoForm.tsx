@@ -48,7 +48,11 @@ export function SeoForm({ toolbar }: { toolbar?: ReactElement<ToolbarProps> }) {
               <BooleanInput source="noindex" label="Hide this page from search engines (noindex)" />
             </Section>
             <Section title="Sharing">
-              <ImageInput source="share_image" label="Share image" helperText="Shown when the page is shared on social media; 1200 × 630 px works best." />
+              <ImageInput
+                source="share_image"
+                label="Share image"
+                helperText="Shown when the page is shared on social media; 1200 × 630 px works best."
+              />
             </Section>
           </Stack>
         </Grid>

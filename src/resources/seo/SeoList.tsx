@@ -24,8 +24,14 @@ interface SeoRecord extends RaRecord {
 }
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search path or title" sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
-            slotProps={{ htmlInput: { 'aria-label': 'Search SEO entries' } }} />,
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Search path or title"
+    sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
+    slotProps={{ htmlInput: { 'aria-label': 'Search SEO entries' } }}
+  />,
   <SelectInput
     key="noindex"
     source="noindex"
@@ -112,7 +118,11 @@ export function SeoList() {
             <DataTable.Col<SeoRecord> source="path" label="Path" render={(record) => <PathLink record={record} />} />
             <DataTable.Col<SeoRecord> source="meta_title" label="Meta title" render={(record) => <TitleCell record={record} />} />
             <DataTable.Col<SeoRecord> source="noindex" label="Indexing" disableSort render={(record) => <IndexChip record={record} />} />
-            <DataTable.Col<SeoRecord> source="updated_at" label="Updated" render={() => <DateField source="updated_at" locales="en-US" options={{ dateStyle: 'medium' }} />} />
+            <DataTable.Col<SeoRecord>
+              source="updated_at"
+              label="Updated"
+              render={() => <DateField source="updated_at" locales="en-US" options={{ dateStyle: 'medium' }} />}
+            />
           </DataTable>
         )}
       </List>

@@ -24,8 +24,14 @@ interface UserRecord extends RaRecord {
 }
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search name or email" sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
-            slotProps={{ htmlInput: { 'aria-label': 'Search users' } }} />,
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Search name or email"
+    sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
+    slotProps={{ htmlInput: { 'aria-label': 'Search users' } }}
+  />,
   <SelectInput
     key="active"
     source="active"
@@ -99,7 +105,11 @@ export function UserList() {
             <DataTable.Col<UserRecord> source="name" label="Name" render={(record) => <UserName record={record} />} />
             <DataTable.Col<UserRecord> source="email" label="Email" />
             <DataTable.Col<UserRecord> source="active" label="Status" render={(record) => <ActiveChip record={record} />} />
-            <DataTable.Col<UserRecord> source="created_at" label="Created" render={() => <DateField source="created_at" locales="en-US" options={{ dateStyle: 'medium' }} />} />
+            <DataTable.Col<UserRecord>
+              source="created_at"
+              label="Created"
+              render={() => <DateField source="created_at" locales="en-US" options={{ dateStyle: 'medium' }} />}
+            />
             <DataTable.Col<UserRecord> label="Actions" align="right">
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                 <EditButton />
