@@ -10,6 +10,16 @@ const shared: RaThemeOptions = {
     h1: { fontSize: '1.75rem', fontWeight: 600 },
   },
   components: {
+    // react-admin labels its row checkboxes with aria-label, which MUI puts on the decorative <span> around the
+    // <input>: screen readers then meet an unnamed checkbox (axe: 'label'). Move the name onto the input.
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: { 'aria-label': undefined },
+          input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
+        },
+      },
+    },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiPaper: { defaultProps: { elevation: 0 } },
   },
