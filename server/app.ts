@@ -41,8 +41,13 @@ export async function buildApp({ config, db, logger, areas = declaredAreas }: Bu
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The API speaks JSON (and forms where a route registers them); text bodies answer 415.
+  // The API speaks JSON (and forms where a route registers them); text bodies answer 415. An EMPTY text/plain body
+  // is accepted: ra-data-simple-rest labels its body-less DELETE requests text/plain.
   app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') done(null, undefined);
+    else done(new HttpError(415, "The content type 'text/plain' is not supported here."), undefined);
+  });
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, {

@@ -1,6 +1,6 @@
 // Ordered areas (drag and drop), and the values lists compute: applications per job posting, banner schedules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+import { apiClient, csrf, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
 let t: TestApp;
 let api: ApiClient;
@@ -175,5 +175,31 @@ describe('uploaded-file fields', () => {
     });
     expect(gallery.statusCode).toBe(400);
     expect(gallery.json().errors).toEqual({ 'gallery.1.src': 'The file must be an upload or a web address' });
+  });
+});
+
+describe('deleting the way react-admin does', () => {
+  // ra-data-simple-rest sends DELETE with `Content-Type: text/plain` and no body; that must not be a 415.
+  it('accepts a body-less DELETE labelled text/plain, and still refuses a text body', async () => {
+    const record = await create('features', { title: 'Temporary' });
+    const token = await signIn(t.app);
+    const csrfPair = csrf();
+    const send = (payload?: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/features/${record.id}`,
+        cookies: csrfPair.cookies,
+        headers: { ...csrfPair.headers, authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+        ...(payload !== undefined && { payload }),
+      });
+
+    const withText = await send('please');
+    expect(withText.statusCode).toBe(415);
+    expect(withText.json()).toEqual({ message: "The content type 'text/plain' is not supported here." });
+
+    const deleted = await send();
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toMatchObject({ id: record.id, title: 'Temporary' });
+    expect((await api.get(`/api/features/${record.id}`)).statusCode).toBe(404);
   });
 });
