@@ -1,0 +1,390 @@
+// Issue #3 §4 Browser: the areas' screens against the real API on a fresh database with its sample content
+// (SEED_SAMPLE_CONTENT is on by default): a collection, a singleton, an inbox, an image upload, and axe scans.
+import { readFile } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeNotices,
+  DESKTOP,
+  escapeRegExp,
+  expectNoAxeViolations,
+  expectNotice,
+  launchBrowser,
+  mainMenu,
+  notice,
+  openSession,
+  pageHeading,
+  PHONE,
+  screenshot,
+  signIn,
+  startServer,
+  waitForPath,
+  type RunningServer,
+  type Session,
+  type Viewport,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let session: Session;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await session?.context.close();
+});
+
+async function open(viewport: Viewport = DESKTOP): Promise<Page> {
+  session = await openSession(browser, server, viewport);
+  await signIn(session);
+  return session.page;
+}
+
+// expect.poll gives up after 1 s by default: too short when three files share the machine.
+const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: 10_000, message });
+
+const heading = (page: Page, text: string) => pageHeading(page).filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+
+// Resolves once the browser has an answer to this API call (so a reload cannot race a save).
+function apiAnswer(page: Page, method: string, pathname: RegExp) {
+  return page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return response.request().method() === method && pathname.test(url.pathname);
+  });
+}
+
+// ---- a collection: Features Section -------------------------------------------------------------------------
+
+function featureList(page: Page): Locator {
+  return page.getByRole('list', { name: 'Features Section, in the order the website shows them' });
+}
+
+// The titles as the rows show them, top to bottom.
+async function featureTitles(page: Page): Promise<string[]> {
+  const rows = featureList(page).locator(':scope > li');
+  return rows.evaluateAll((items) => items.map((item) => item.querySelector('a')?.textContent?.trim() ?? ''));
+}
+
+describe('a collection: Features Section', () => {
+  it('creates, edits, reorders with Move up and takes a delete back with Undo', async () => {
+    const page = await open();
+    await page.goto('/dashboard/features');
+    await heading(page, 'Features Section').waitFor();
+    await featureList(page).waitFor();
+    const seeded = await featureTitles(page);
+    expect(seeded.length, 'sample features on a fresh database').toBeGreaterThanOrEqual(3);
+
+    // Create: added at the end of the list.
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
+    await waitForPath(session, '/dashboard/features/create');
+    await heading(page, 'New feature').waitFor();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Fast Permits');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Planning and permits handled for you.');
+    await page.getByRole('complementary', { name: 'Preview' }).getByText('Fast Permits', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(session, '/dashboard/features');
+    await poll(() => featureTitles(page)).toEqual([...seeded, 'Fast Permits']);
+
+    // Edit its title.
+    await page.getByRole('link', { name: 'Edit Fast Permits', exact: true }).click();
+    await heading(page, 'Edit Fast Permits').waitFor();
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    await poll(() => title.inputValue()).toBe('Fast Permits');
+    await title.fill('Fast Planning Permits');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(session, '/dashboard/features');
+    await poll(() => featureTitles(page)).toEqual([...seeded, 'Fast Planning Permits']);
+
+    // Reorder with the keyboard: Enter on Move up, twice; the focus stays on the moved row's button.
+    await closeNotices(page);
+    const moveUp = page.getByRole('button', { name: 'Move Fast Planning Permits up', exact: true });
+    await moveUp.focus();
+    let saved = apiAnswer(page, 'PUT', /^\/api\/features\/order$/);
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    const oneUp = [...seeded.slice(0, -1), 'Fast Planning Permits', ...seeded.slice(-1)];
+    await poll(() => featureTitles(page)).toEqual(oneUp);
+    await poll(() => moveUp.evaluate((button) => button === document.activeElement)).toBe(true);
+    saved = apiAnswer(page, 'PUT', /^\/api\/features\/order$/);
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    const reordered = [...seeded.slice(0, -2), 'Fast Planning Permits', ...seeded.slice(-2)];
+    await poll(() => featureTitles(page)).toEqual(reordered);
+    await notice(page, 'Success').filter({ hasText: 'Order saved' }).first().waitFor();
+
+    await page.reload();
+    await featureList(page).waitFor();
+    await poll(() => featureTitles(page)).toEqual(reordered);
+
+    // Delete, then Undo in the toast: the row comes back and nothing is deleted on the server.
+    await page.getByRole('button', { name: 'Delete Fast Planning Permits', exact: true }).click();
+    await poll(() => featureTitles(page)).toEqual(seeded);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await poll(() => featureTitles(page)).toEqual(reordered);
+    await page.reload();
+    await featureList(page).waitFor();
+    await poll(() => featureTitles(page)).toEqual(reordered);
+  });
+
+  // ra-data-simple-rest sends DELETE labelled 'Content-Type: text/plain' with no body: the API must accept it.
+  it('deletes for good once the Undo toast has gone, and a reload agrees', async () => {
+    const page = await open();
+    await page.goto('/dashboard/features');
+    await featureList(page).waitFor();
+    const before = await featureTitles(page);
+    const victim = before.at(-1) ?? '';
+    const deleted = apiAnswer(page, 'DELETE', /^\/api\/features\/\d+$/);
+    await page.getByRole('button', { name: `Delete ${victim}`, exact: true }).click();
+    await page.getByRole('button', { name: 'Undo', exact: true }).waitFor();
+    await poll(() => featureTitles(page)).toEqual(before.slice(0, -1));
+    const answer = await deleted;
+    expect(answer.status(), await answer.text()).toBeLessThan(300);
+    await page.reload();
+    await featureList(page).waitFor();
+    await poll(() => featureTitles(page)).toEqual(before.slice(0, -1));
+  });
+});
+
+// ---- a singleton: Contact Information -----------------------------------------------------------------------
+
+describe('a singleton: Contact Information', () => {
+  it('saves an edited field in place and shows it after a reload', async () => {
+    const page = await open();
+    await page.goto('/dashboard/contact-us');
+    await heading(page, 'Contact Information').waitFor();
+    const mapLink = page.getByRole('textbox', { name: 'Map link', exact: true });
+    await poll(() => mapLink.inputValue()).not.toBe('');
+
+    const edited = 'https://maps.example.com/?q=1+Test+Street+Leeds';
+    await mapLink.fill(edited);
+    const saved = apiAnswer(page, 'PUT', /^\/api\/contact-us\/1$/);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await expectNotice(page, { type: 'info', title: 'Information', message: 'Changes saved' });
+    // Edited in place: still on the same screen.
+    expect(session.pathname()).toBe('/dashboard/contact-us');
+
+    await page.reload();
+    await heading(page, 'Contact Information').waitFor();
+    await poll(() => page.getByRole('textbox', { name: 'Map link', exact: true }).inputValue()).toBe(edited);
+  });
+});
+
+// ---- an inbox: Job Applications -----------------------------------------------------------------------------
+
+const jobApplicationsLink = (page: Page) => mainMenu(page).getByRole('link', { name: /^Job Applications( \d+ unread)?$/ });
+
+// The count a screen reader hears in the link's name; no chip means none unread.
+async function unreadInMenu(page: Page): Promise<number> {
+  const chip = jobApplicationsLink(page).locator('[aria-label$=" unread"]');
+  if ((await chip.count()) === 0) return 0;
+  const label = (await chip.getAttribute('aria-label')) ?? '';
+  // What the user sees in the chip says the same.
+  expect((await chip.innerText()).trim()).toBe(label.split(' ')[0]);
+  return Number(label.split(' ')[0]);
+}
+
+const inboxRows = (page: Page) => page.locator('#main-content').getByRole('table').getByRole('row');
+const rowOf = (page: Page, name: string) => inboxRows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
+
+describe('an inbox: Job Applications', () => {
+  it('counts unread in the menu; opening one marks it read; the status control saves', async () => {
+    const page = await open();
+    await jobApplicationsLink(page).waitFor();
+    await poll(() => unreadInMenu(page)).toBeGreaterThan(0);
+    const before = await unreadInMenu(page);
+
+    await jobApplicationsLink(page).click();
+    await waitForPath(session, '/dashboard/careers-form');
+    await heading(page, 'Job Applications').waitFor();
+    const unreadRows = inboxRows(page).filter({ has: page.getByRole('img', { name: 'Unread', exact: true }) });
+    await poll(() => unreadRows.count(), 'unread rows match the menu count').toBe(before);
+    const firstUnread = unreadRows.first();
+    const name = ((await firstUnread.getByRole('link').first().textContent()) ?? '').trim();
+    expect(name).not.toBe('');
+
+    await firstUnread.getByRole('link', { name, exact: true }).click();
+    await page.waitForURL(/\/dashboard\/careers-form\/\d+\/show$/);
+    const showPath = session.pathname();
+    await heading(page, name).waitFor();
+    await poll(() => unreadInMenu(page)).toBe(before - 1);
+
+    // Status: New → In progress, saved at once and kept after a reload.
+    const status = page.getByRole('group', { name: 'Status', exact: true });
+    await poll(() => status.getByRole('button', { name: 'New', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    const saved = apiAnswer(page, 'PUT', /^\/api\/careers-form\/\d+$/);
+    await status.getByRole('button', { name: 'In progress', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await expectNotice(page, { type: 'success', title: 'Success', message: 'Status changed to In progress' });
+    await page.reload();
+    await heading(page, name).waitFor();
+    expect(session.pathname()).toBe(showPath);
+    await poll(() => page.getByRole('group', { name: 'Status', exact: true }).getByRole('button', { name: 'In progress', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
+
+    // Back in the list: the row no longer stands out and shows its new status.
+    await page.getByRole('link', { name: 'Job Applications', exact: true }).first().click();
+    await waitForPath(session, '/dashboard/careers-form');
+    const row = rowOf(page, name);
+    await row.waitFor();
+    await poll(() => row.getByRole('img', { name: 'Unread', exact: true }).count()).toBe(0);
+    await poll(() => row.getByRole('cell').last().innerText()).toBe('In progress');
+    await poll(() => unreadInMenu(page)).toBe(before - 1);
+  });
+
+  it('exports the submissions as a CSV download with a header row', async () => {
+    const page = await open();
+    await page.goto('/dashboard/careers-form');
+    await heading(page, 'Job Applications').waitFor();
+    await inboxRows(page).nth(1).waitFor();
+    const names = (await page.locator('#main-content table tbody').getByRole('link').allTextContents()).map((text) => text.trim());
+    expect(names.length).toBeGreaterThan(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^careers-form-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n').filter((line) => line !== '');
+    expect(lines[0]?.split(',')).toEqual(expect.arrayContaining(['id', 'full_name', 'email', 'status', 'read', 'created_at']));
+    expect(lines).toHaveLength(names.length + 1);
+    for (const name of names) expect(csv, `${name} in the export`).toContain(name);
+  });
+});
+
+// ---- an image upload: a partner's logo ----------------------------------------------------------------------
+
+// A real PNG (16×10, one colour) built byte by byte, so the server's content sniffing sees a genuine image.
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const width = 16;
+  const height = 10;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [0xe8, 0x6a, 0x1c]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('an image upload: a partner logo', () => {
+  it('refuses a renamed non-image, then previews an uploaded PNG served by /api/uploads', async () => {
+    const page = await open();
+    await page.goto('/dashboard/partners/create');
+    await heading(page, 'New partner').waitFor();
+    const fileInput = page.getByLabel('Logo', { exact: true });
+
+    // A text file named like a PNG: the server sniffs the bytes and says no.
+    await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('this is plain text, not a picture\n') });
+    const refusal = page.getByRole('alert').filter({ hasText: 'This file type is not accepted: choose a JPEG, PNG, WebP or GIF file.' });
+    await refusal.waitFor();
+    await page.getByRole('button', { name: 'Choose image: Logo', exact: true }).waitFor();
+
+    // A genuine PNG: the preview appears and its image loads from the uploads route.
+    const served = page.waitForResponse((response) => /^\/api\/uploads\/.+/.test(new URL(response.url()).pathname) && response.request().method() === 'GET');
+    await fileInput.setInputFiles({ name: 'northwind-logo.png', mimeType: 'image/png', buffer: tinyPng() });
+    const preview = page.locator('#main-content').getByRole('img', { name: 'northwind-logo.png' });
+    await preview.waitFor();
+    const response = await served;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('image/png');
+    expect(new URL(response.url()).pathname).toBe(new URL((await preview.getAttribute('src')) ?? '', server.baseUrl).pathname);
+    await poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+    await refusal.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Replace logo', exact: true }).waitFor();
+
+    // Saved with the partner, and previewed again when the partner is opened.
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Northwind Glazing');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(session, '/dashboard/partners');
+    await page.getByRole('link', { name: 'Edit Northwind Glazing', exact: true }).click();
+    const again = page.locator('#main-content').getByRole('img', { name: 'northwind-logo.png' });
+    await again.waitFor();
+    await poll(() => again.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+  });
+});
+
+// ---- axe: a list, an edit form, an inbox --------------------------------------------------------------------
+
+// The first record's link in a list (a table row's link on desktop, a list item on phones).
+function firstRecordLink(page: Page, area: string, suffix = ''): Locator {
+  return page
+    .locator('#main-content')
+    .locator(`a[href^="/dashboard/${area}/"]:not([href$="/create"])${suffix ? `[href$="${suffix}"]` : ''}`)
+    .first();
+}
+
+describe('accessibility of the areas', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`the Blog Posts list and a seeded post's edit form, at ${viewport.width}px`, async () => {
+      const page = await open(viewport);
+      await closeNotices(page);
+      await page.goto('/dashboard/blogs');
+      await heading(page, 'Blog Posts').waitFor();
+      const post = firstRecordLink(page, 'blogs');
+      await post.waitFor();
+      await screenshot(page, 'blogs-list');
+      await expectNoAxeViolations(page, `/dashboard/blogs at ${viewport.width}px`);
+
+      const href = (await post.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/dashboard\/blogs\/\d+$/);
+      await page.goto(href);
+      await page.getByRole('textbox', { name: /^Title/ }).first().waitFor();
+      await poll(() => page.getByRole('textbox', { name: /^Title/ }).first().inputValue()).not.toBe('');
+      await screenshot(page, 'blogs-edit');
+      await expectNoAxeViolations(page, `${href} at ${viewport.width}px`);
+    });
+
+    it(`the Job Applications inbox and a submission, at ${viewport.width}px`, async () => {
+      const page = await open(viewport);
+      await closeNotices(page);
+      await page.goto('/dashboard/careers-form');
+      await heading(page, 'Job Applications').waitFor();
+      const submission = firstRecordLink(page, 'careers-form', '/show');
+      await submission.waitFor();
+      await screenshot(page, 'careers-form-list');
+      await expectNoAxeViolations(page, `/dashboard/careers-form at ${viewport.width}px`);
+
+      const href = (await submission.getAttribute('href')) ?? '';
+      await submission.click();
+      await waitForPath(session, href);
+      await page.getByRole('group', { name: 'Status', exact: true }).waitFor();
+      await closeNotices(page);
+      await screenshot(page, 'careers-form-show');
+      await expectNoAxeViolations(page, `${href} at ${viewport.width}px`);
+    });
+  }
+});
