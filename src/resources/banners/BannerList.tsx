@@ -1,22 +1,12 @@
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
-import { Box, Link as MuiLink, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
-import {
-  CreateButton,
-  DataTable,
-  FilterButton,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useCreatePath,
-} from 'react-admin';
-import { Link } from 'react-router';
+import { Box, Stack, Typography } from '@mui/material';
+import { DataTable, SearchInput, SelectInput, SimpleList } from 'react-admin';
 import { BANNER_PLACEMENTS, banners, type Banner } from '../../../schema/areas/banners';
 import { SYSTEM_FIELDS } from '../../../schema/define';
+import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
+import { phoneListSx } from '../../components/contentSx';
 import { SCHEDULE_LABELS, SCHEDULES, ScheduleChip, type Schedule } from '../../components/ScheduleChip';
 import { PLACEMENT_LABELS } from './bannerSchedule';
 
@@ -29,21 +19,6 @@ const activeChoices = [
   { id: 'false', name: 'Switched off' },
 ];
 const sortable = new Set<string>([...SYSTEM_FIELDS, ...(banners.sort ?? [])]);
-
-// Text in a phone row wraps within the row instead of widening the page.
-const phoneListSx = { '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' } };
-
-const listSx = {
-  '& .RaList-main': { mt: 1 },
-  // The collapsed bulk toolbar is 0px tall but its buttons stayed in the tab order: invisible focus stops.
-  '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
-  // MUI's focus ripple is faint; keyboard users get a clear ring.
-  '& .MuiButtonBase-root.Mui-focusVisible, & a:focus-visible, & [role="button"]:focus-visible': {
-    outline: '2px solid',
-    outlineColor: 'primary.main',
-    outlineOffset: 2,
-  },
-};
 
 const filters = [
   <SearchInput
@@ -59,81 +34,14 @@ const filters = [
   <SelectInput key="active" source="active" choices={activeChoices} emptyText="Active or not" helperText={false} />,
 ];
 
-function Actions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton label="New banner" />
-    </TopToolbar>
-  );
-}
-
-function Empty() {
-  return (
-    <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 8, px: 2, width: '100%' }}>
-      <CampaignOutlinedIcon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
-      <Typography variant="h6" component="p">
-        No banners or promotions yet
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
-        Announce an open day, a show home or an offer, on the homepage or as a pop-up, for as long as you choose.
-      </Typography>
-      <CreateButton label="Create a banner" variant="contained" />
-    </Stack>
-  );
-}
-
-function Thumbnail({ record, size = 48 }: { record: BannerRecord; size?: number }) {
-  const src = record.image?.src;
-  return (
-    <Box
-      sx={{
-        width: Math.round(size * 1.6),
-        height: size,
-        borderRadius: 1.5,
-        overflow: 'hidden',
-        flexShrink: 0,
-        bgcolor: 'action.hover',
-        display: 'grid',
-        placeItems: 'center',
-        color: 'text.disabled',
-      }}
-    >
-      {src ? (
-        <Box component="img" src={src} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-      ) : (
-        <ImageOutlinedIcon fontSize="small" aria-hidden />
-      )}
-    </Box>
-  );
-}
-
-function TitleCell({ record }: { record: BannerRecord }) {
-  const createPath = useCreatePath();
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <MuiLink
-        component={Link}
-        to={createPath({ resource: 'banners', id: record.id, type: 'edit' })}
-        onClick={(event) => event.stopPropagation()}
-        color="text.primary"
-        underline="hover"
-        sx={{ fontWeight: 600 }}
-      >
-        {record.title}
-      </MuiLink>
-      {record.subtitle && (
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: '-webkit-box', WebkitLineClamp: 1, WebkitBoxOrient: 'vertical', overflow: 'hidden', mt: 0.25 }}
-        >
-          {record.subtitle}
-        </Typography>
-      )}
-    </Box>
-  );
-}
+const empty = (
+  <ListEmpty
+    icon={CampaignOutlinedIcon}
+    title="No banners or promotions yet"
+    text="Announce an open day, a show home or an offer, on the homepage or as a pop-up, for as long as you choose."
+    createLabel="Create a banner"
+  />
+);
 
 // Date on one line, time under it: the two date columns stay narrow.
 function When({ value, empty }: { value: string | null | undefined; empty: string }) {
@@ -164,72 +72,60 @@ function Active({ active }: { active: boolean }) {
 }
 
 export function BannerList() {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [sortField, sortOrder] = banners.defaultSort ?? ['created_at', 'DESC'];
   return (
-    <>
-      <Box sx={{ mt: 1 }}>
-        <Typography variant="h1" component="h1">
-          {banners.label}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Time-limited messages on the website. Each one is live between its start and end, while it is active.
-        </Typography>
-      </Box>
-      <List
-        sort={{ field: sortField, order: sortOrder }}
-        perPage={25}
-        filters={filters}
-        actions={<Actions />}
-        empty={<Empty />}
-        title={banners.label}
-        sx={listSx}
-      >
-        {isPhone ? (
-          <SimpleList<BannerRecord>
-            rowClick="edit"
-            sx={phoneListSx}
-            leftIcon={(record) => <Thumbnail record={record} size={36} />}
-            primaryText={(record) => record.title}
-            secondaryText={(record) => (
-              <Stack component="span" spacing={0.75} sx={{ mt: 0.5 }}>
-                <Box component="span" sx={{ display: 'block' }}>
-                  {PLACEMENT_LABELS[record.placement] ?? record.placement}
-                </Box>
-                <Box component="span" sx={{ display: 'block' }}>
-                  <ScheduleChip schedule={record.schedule} />
-                </Box>
-              </Stack>
-            )}
+    <ContentList
+      title={banners.label}
+      description="Time-limited messages on the website. Each one is live between its start and end, while it is active."
+      sort={{ field: sortField, order: sortOrder }}
+      filters={filters}
+      createLabel="New banner"
+      empty={empty}
+      phone={
+        <SimpleList<BannerRecord>
+          rowClick="edit"
+          sx={phoneListSx}
+          leftIcon={(record) => <Thumbnail src={record.image?.src} size={36} ratio={1.6} />}
+          primaryText={(record) => record.title}
+          secondaryText={(record) => (
+            <Stack component="span" spacing={0.75} sx={{ mt: 0.5 }}>
+              <Box component="span" sx={{ display: 'block' }}>
+                {PLACEMENT_LABELS[record.placement] ?? record.placement}
+              </Box>
+              <Box component="span" sx={{ display: 'block' }}>
+                <ScheduleChip schedule={record.schedule} />
+              </Box>
+            </Stack>
+          )}
+        />
+      }
+      table={
+        <DataTable<BannerRecord> rowClick="edit">
+          <DataTable.Col<BannerRecord>
+            source="image"
+            label="Image"
+            disableSort
+            render={(record) => <Thumbnail src={record.image?.src} ratio={1.6} />}
+            sx={{ width: 96 }}
           />
-        ) : (
-          <DataTable<BannerRecord> rowClick="edit">
-            <DataTable.Col<BannerRecord>
-              source="image"
-              label="Image"
-              disableSort
-              render={(record) => <Thumbnail record={record} />}
-              sx={{ width: 96 }}
-            />
-            <DataTable.Col<BannerRecord> source="title" render={(record) => <TitleCell record={record} />} sx={{ minWidth: 200 }} />
-            <DataTable.Col<BannerRecord>
-              source="placement"
-              disableSort={!sortable.has('placement')}
-              render={(record) => PLACEMENT_LABELS[record.placement] ?? record.placement}
-              sx={{ display: { xs: 'none', lg: 'table-cell' } }}
-            />
-            <DataTable.Col<BannerRecord> source="starts_at" render={(record) => <When value={record.starts_at} empty="Right away" />} />
-            <DataTable.Col<BannerRecord> source="ends_at" render={(record) => <When value={record.ends_at} empty="No end" />} />
-            <DataTable.Col<BannerRecord> source="schedule" disableSort render={(record) => <ScheduleChip schedule={record.schedule} />} />
-            <DataTable.Col<BannerRecord>
-              source="active"
-              disableSort={!sortable.has('active')}
-              align="center"
-              render={(record) => <Active active={record.active} />}
-            />
-          </DataTable>
-        )}
-      </List>
-    </>
+          <DataTable.Col<BannerRecord> source="title" render={(record) => <TitleCell resource="banners" id={record.id} title={record.title} secondary={record.subtitle} clamp />} sx={{ minWidth: 200 }} />
+          <DataTable.Col<BannerRecord>
+            source="placement"
+            disableSort={!sortable.has('placement')}
+            render={(record) => PLACEMENT_LABELS[record.placement] ?? record.placement}
+            sx={{ display: { xs: 'none', lg: 'table-cell' } }}
+          />
+          <DataTable.Col<BannerRecord> source="starts_at" render={(record) => <When value={record.starts_at} empty="Right away" />} />
+          <DataTable.Col<BannerRecord> source="ends_at" render={(record) => <When value={record.ends_at} empty="No end" />} />
+          <DataTable.Col<BannerRecord> source="schedule" disableSort render={(record) => <ScheduleChip schedule={record.schedule} />} />
+          <DataTable.Col<BannerRecord>
+            source="active"
+            disableSort={!sortable.has('active')}
+            align="center"
+            render={(record) => <Active active={record.active} />}
+          />
+        </DataTable>
+      }
+    />
   );
 }

@@ -1,0 +1,48 @@
+import { Box } from '@mui/material';
+import type { ComponentProps, ReactNode } from 'react';
+import { DeleteButton, SaveButton, SimpleForm } from 'react-admin';
+import { contentFormSx } from './contentSx';
+import { SaveBar } from './SaveBar';
+
+interface ContentFormProps {
+  validate: ComponentProps<typeof SimpleForm>['validate'];
+  create: boolean;
+  /** The save button's label on a new record, e.g. "Create post". */
+  createLabel: string;
+  /** Width of the side column from the medium breakpoint up. */
+  sideWidth?: number;
+  main: ReactNode;
+  side: ReactNode;
+}
+
+// The form of a content area: a main column and a side column of cards over a sticky save bar.
+export function ContentForm({ validate, create, createLabel, sideWidth = 320, main, side }: ContentFormProps) {
+  return (
+    <SimpleForm
+      validate={validate}
+      toolbar={
+        <SaveBar>
+          {/* An empty new record can be saved straight away: the answer is the list of what is missing. */}
+          <SaveButton alwaysEnable={create} label={create ? createLabel : undefined} />
+          {!create && <DeleteButton mutationMode="pessimistic" />}
+        </SaveBar>
+      }
+      component={Box}
+      warnWhenUnsavedChanges
+      sx={contentFormSx}
+    >
+      <Box
+        sx={{
+          width: '100%',
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `minmax(0, 1fr) ${sideWidth}px` },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>{main}</Box>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>{side}</Box>
+      </Box>
+    </SimpleForm>
+  );
+}
