@@ -1,43 +1,14 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BANNER_END_BEFORE_START } from '../../../schema/areas/banners';
-import { dataProvider } from '../../dataProvider';
-import { i18nProvider } from '../../i18nProvider';
+import { renderCreateView, stubCreateApi } from '../../../tests/helpers/createForm';
 import { BannerCreate } from './BannerCreate';
 
-let requests: { method: string; url: URL; body: unknown }[] = [];
-
 // Only the network is fake: the real data provider and httpClient run over it.
-beforeEach(() => {
-  requests = [];
-  document.cookie = 'XSRF-TOKEN=test-token; path=/';
-  localStorage.setItem('access_token', 'tok');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      requests.push({ method: init.method ?? 'GET', url, body });
-      if (init.method === 'POST') return new Response(JSON.stringify({ id: 5, ...(body as object) }), { status: 201 });
-      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
-
-function renderCreate() {
-  render(
-    <TestMemoryRouter initialEntries={['/banners/create']}>
-      <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value="banners">
-          <BannerCreate />
-        </ResourceContextProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-}
+const api = stubCreateApi(5);
+const requests = () => api.requests();
+const renderCreate = () => renderCreateView('banners', <BannerCreate />);
 
 // jsdom cannot type into datetime-local inputs character by character; set the value as the picker would.
 function pickDateTime(label: string, value: string) {
@@ -46,7 +17,7 @@ function pickDateTime(label: string, value: string) {
   fireEvent.blur(input);
 }
 
-const posts = () => requests.filter((r) => r.method === 'POST');
+const posts = () => requests().filter((r) => r.method === 'POST');
 
 describe('banner form', () => {
   it('shows the declaration’s messages under title and placement when an empty banner is saved', async () => {

@@ -1,44 +1,15 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider } from '../../dataProvider';
-import { i18nProvider } from '../../i18nProvider';
+import { describe, expect, it } from 'vitest';
+import { renderCreateView, stubCreateApi } from '../../../tests/helpers/createForm';
 import { JobPostingCreate } from './JobPostingCreate';
 
-let requests: { method: string; url: URL; body: unknown }[] = [];
-
 // Only the network is fake: the real data provider and httpClient run over it.
-beforeEach(() => {
-  requests = [];
-  document.cookie = 'XSRF-TOKEN=test-token; path=/';
-  localStorage.setItem('access_token', 'tok');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      requests.push({ method: init.method ?? 'GET', url, body });
-      if (init.method === 'POST') return new Response(JSON.stringify({ id: 9, ...(body as object) }), { status: 201 });
-      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const api = stubCreateApi(9);
+const requests = () => api.requests();
+const renderCreate = () => renderCreateView('careers', <JobPostingCreate />);
 
-function renderCreate() {
-  render(
-    <TestMemoryRouter initialEntries={['/careers/create']}>
-      <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value="careers">
-          <JobPostingCreate />
-        </ResourceContextProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-}
-
-const posts = () => requests.filter((r) => r.method === 'POST');
+const posts = () => requests().filter((r) => r.method === 'POST');
 
 describe('job posting form', () => {
   it('shows the declaration’s messages under title, department and location when an empty posting is saved', async () => {

@@ -5,51 +5,19 @@ import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import type { SvgIconComponent } from '@mui/icons-material';
-import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Grid, InputAdornment, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { ArrayInput, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useSimpleFormIterator } from 'react-admin';
+import { Grid, InputAdornment } from '@mui/material';
+import { ArrayInput, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
 import { contactUs } from '../../../schema/areas/contact-us';
 import { SingletonEdit } from '../../components/SingletonEdit';
+import { AddRowButton, FormSection, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
-// A singleton cannot be deleted: Save only.
-const toolbar = (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 const validate = zodValidate(contactUs.schema);
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ width: '100%', pb: 2 }}>
-      <Typography component="h2" variant="h6" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
-        {title}
-      </Typography>
-      {description && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {description}
-        </Typography>
-      )}
-      {children}
-    </Box>
-  );
-}
-
 // A worded add button: a bare '+' says too little next to four lists.
-function AddRowButton({ label }: { label: string }) {
-  const { add } = useSimpleFormIterator();
-  return (
-    <Button size="small" startIcon={<AddIcon aria-hidden />} onClick={() => add()}>
-      {label}
-    </Button>
-  );
-}
-
-// Remove buttons stay visible: react-admin shows them on hover only, which hides them from keyboard users.
+// Remove buttons stay visible (see visibleRemoveSx); label and value sit side by side where there is room.
 const iteratorSx = {
-  '& .RaSimpleFormIterator-action': { visibility: 'visible' },
+  ...visibleRemoveSx,
   '& .RaSimpleFormIterator-inline': { flexWrap: { xs: 'wrap', md: 'nowrap' }, columnGap: 2, width: '100%' },
 };
 
@@ -102,8 +70,8 @@ const adornment = (Icon: SvgIconComponent) => ({
 export function ContactUsEdit() {
   return (
     <SingletonEdit description="How to reach the company: shown in the website's footer and on its contact page.">
-      <SimpleForm validate={validate} toolbar={toolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, gap: 3 }}>
-        <Section title="Addresses" description="Offices and sites, in the order the website lists them.">
+      <SimpleForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, gap: 3 }}>
+        <FormSection spaceBelow={2} title="Addresses" description="Offices and sites, in the order the website lists them.">
           <PairList
             source="addresses"
             addLabel="Add address"
@@ -111,35 +79,35 @@ export function ContactUsEdit() {
             second={['address', 'Address']}
             multiline
           />
-        </Section>
-        <Section title="Phone numbers">
+        </FormSection>
+        <FormSection spaceBelow={2} title="Phone numbers">
           <PairList
             source="phones"
             addLabel="Add phone number"
             first={['label', 'Label (e.g. Sales)']}
             second={['number', 'Phone number', 'tel']}
           />
-        </Section>
-        <Section title="Email addresses">
+        </FormSection>
+        <FormSection spaceBelow={2} title="Email addresses">
           <PairList
             source="emails"
             addLabel="Add email address"
             first={['label', 'Label (e.g. General)']}
             second={['email', 'Email', 'email']}
           />
-        </Section>
-        <Section title="Opening hours">
+        </FormSection>
+        <FormSection spaceBelow={2} title="Opening hours">
           <PairList
             source="opening_hours"
             addLabel="Add opening hours"
             first={['days', 'Days (e.g. Mon – Fri)']}
             second={['hours', 'Hours (e.g. 8:00 – 17:00)']}
           />
-        </Section>
-        <Section title="Map" description="A link to the office on Google Maps or OpenStreetMap.">
+        </FormSection>
+        <FormSection spaceBelow={2} title="Map" description="A link to the office on Google Maps or OpenStreetMap.">
           <TextInput source="map_link" label="Map link" slotProps={adornment(MapOutlinedIcon)} helperText={false} />
-        </Section>
-        <Section title="Social links" description="Leave a network empty to hide its icon on the website.">
+        </FormSection>
+        <FormSection spaceBelow={2} title="Social links" description="Leave a network empty to hide its icon on the website.">
           <Grid container columnSpacing={2} sx={{ width: '100%' }}>
             {SOCIAL.map(([source, label, Icon]) => (
               <Grid key={source} size={{ xs: 12, sm: 6 }}>
@@ -147,7 +115,7 @@ export function ContactUsEdit() {
               </Grid>
             ))}
           </Grid>
-        </Section>
+        </FormSection>
       </SimpleForm>
     </SingletonEdit>
   );

@@ -1,8 +1,9 @@
 import { Box } from '@mui/material';
-import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { SimpleForm, TextInput } from 'react-admin';
 import { hero } from '../../../schema/areas/hero';
 import { ImageInput } from '../../components/ImageInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
+import { saveOnlyToolbar } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 import { HeroPreview } from './HeroPreview';
 
@@ -12,14 +13,9 @@ const validate = zodValidate(hero.schema);
 export function HeroEdit() {
   return (
     <SingletonEdit resource="hero" description="The banner at the top of the homepage: the first thing every visitor sees.">
-      {/* Save only: the one record of a singleton cannot be deleted. */}
       <SimpleForm
         validate={validate}
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
+        toolbar={saveOnlyToolbar}
       >
         <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' } }}>
           <Box sx={{ maxWidth: 680 }}>

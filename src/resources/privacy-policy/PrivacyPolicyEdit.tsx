@@ -1,17 +1,12 @@
 import UpdateIcon from '@mui/icons-material/Update';
 import { Chip, Grid } from '@mui/material';
-import { DateInput, SaveButton, SimpleForm, TextInput, useRecordContext, Toolbar } from 'react-admin';
+import { DateInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
 import { privacyPolicy } from '../../../schema/areas/privacy-policy';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
+import { saveOnlyToolbar } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
-// A singleton cannot be deleted: Save only.
-const toolbar = (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 const validate = zodValidate(privacyPolicy.schema);
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -33,7 +28,7 @@ export function LastUpdated() {
 export function PrivacyPolicyEdit() {
   return (
     <SingletonEdit description="The website's privacy policy. Saving it updates the 'Last updated' date visitors see.">
-      <SimpleForm validate={validate} toolbar={toolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 1 }}>
+      <SimpleForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 1 }}>
         <LastUpdated />
         <Grid container columnSpacing={2} sx={{ width: '100%' }}>
           <Grid size={{ xs: 12, md: 8 }}>

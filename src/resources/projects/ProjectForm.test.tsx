@@ -1,42 +1,13 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider } from '../../dataProvider';
-import { i18nProvider } from '../../i18nProvider';
+import { describe, expect, it } from 'vitest';
+import { renderCreateView, stubCreateApi } from '../../../tests/helpers/createForm';
 import { ProjectCreate } from './ProjectCreate';
 
-let requests: { method: string; url: URL; body: unknown }[] = [];
-
 // Only the network is fake: the real data provider and httpClient run over it.
-beforeEach(() => {
-  requests = [];
-  document.cookie = 'XSRF-TOKEN=test-token; path=/';
-  localStorage.setItem('access_token', 'tok');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      requests.push({ method: init.method ?? 'GET', url, body });
-      if (init.method === 'POST') return new Response(JSON.stringify({ id: 41, ...(body as object) }), { status: 201 });
-      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
-
-function renderCreate() {
-  render(
-    <TestMemoryRouter initialEntries={['/projects/create']}>
-      <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value="projects">
-          <ProjectCreate />
-        </ResourceContextProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
-}
+const api = stubCreateApi(41);
+const requests = () => api.requests();
+const renderCreate = () => renderCreateView('projects', <ProjectCreate />);
 
 describe('project form', () => {
   it('shows the declaration’s messages under title, category and status when an empty project is saved', async () => {
@@ -51,7 +22,7 @@ describe('project form', () => {
     expect(screen.getByRole('combobox', { name: /^Status/ })).toHaveAccessibleDescription(/Status must be one of: planned, ongoing, completed/);
     // Optional fields stay quiet.
     expect(screen.getByRole('spinbutton', { name: 'Area (m²)' })).toHaveAccessibleDescription('Built floor area');
-    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    expect(requests().filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('refuses a year outside the declared range, under the year', async () => {
@@ -74,8 +45,8 @@ describe('project form', () => {
     expect(screen.getByText('m²')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Featured' }));
     await user.click(screen.getByRole('button', { name: 'Create project' }));
-    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
-    const post = requests.find((r) => r.method === 'POST');
+    await waitFor(() => expect(requests().some((r) => r.method === 'POST')).toBe(true));
+    const post = requests().find((r) => r.method === 'POST');
     expect(post?.url.pathname).toBe('/api/projects');
     expect(post?.body).toMatchObject({
       title: 'Harbour Point Offices',
