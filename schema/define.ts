@@ -77,6 +77,85 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
 // Identity function that keeps the literal types of a declaration.
 export const defineArea = <S extends z.ZodObject>(declaration: AreaDeclaration<S>): AreaDeclaration<S> => declaration;
 
+// ---- Field options: what the console and the database need to know about a field besides its validation ----
+
+/** What happens to records that point at a deleted record (see FieldOptions.references). */
+export type OnDelete = 'restrict' | 'keep';
+
+export interface FieldReference {
+  /** The area whose record ids this field holds. */
+  area: string;
+  /**
+   * 'restrict': a record that others point at cannot be deleted (409, naming how many point at it).
+   * 'keep': it can; the records that point at it keep the id, and the console shows the target as deleted.
+   */
+  onDelete: OnDelete;
+  /** Adds this count to each target record in the target area's answers (e.g. applications per posting). */
+  countAs?: string;
+}
+
+export interface FieldOptions {
+  /** The field's name as people read it: form labels, column headers, messages. */
+  label?: string;
+  /** The most characters (text) or items (lists) accepted: helper texts and counters show it. */
+  max?: number;
+  /**
+   * The name this field was stored under before: at the next start the stored values move to the new name, once,
+   * in a transaction, recorded so it never runs again (docs/adding-a-resource.md).
+   */
+  renamedFrom?: string;
+  /**
+   * The value given, once, to existing records that have none when this field is added (or made required). New
+   * records still follow the schema: unlike `.default()`, a backfill does not make the field optional.
+   */
+  backfill?: unknown;
+  /** The field holds the id of another area's record. */
+  references?: FieldReference;
+}
+
+/** Field options by schema; a schema's copies (`.toLowerCase()`, `.refine()`…) inherit them. */
+export const fieldOptions = z.registry<FieldOptions>();
+
+/** Attaches options to a field's schema (the builders below do it for you): `field(z.string(), { label: 'Code' })`. */
+export function field<T extends z.ZodType>(schema: T, options: FieldOptions): T {
+  const current = fieldOptions.get(schema);
+  // A schema the registry already holds is shared by other fields: attach to a copy of it instead.
+  const target = current ? (schema.meta({}) as unknown as T) : schema;
+  fieldOptions.add(target, { ...current, ...options });
+  return target;
+}
+
+interface LooseDef {
+  type: string;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  out?: z.core.$ZodType;
+}
+
+/** The options of a field, found through `.default()`, `.optional()`, `.nullable()` and `.transform()` wrappers. */
+export function optionsOf(schema: z.core.$ZodType): FieldOptions {
+  let current: z.core.$ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 16; depth++) {
+    const found = fieldOptions.get(current as z.ZodType);
+    if (found) return found;
+    const def = current._zod.def as unknown as LooseDef;
+    current = def.innerType ?? (def.type === 'pipe' ? (fieldOptions.get(def.in as z.ZodType) ? def.in : def.out) : undefined);
+  }
+  return {};
+}
+
+/** A field's label: its declared one, or its name made readable ('cover_image' → 'Cover image'). */
+export function fieldLabel(area: Pick<AreaDeclaration, 'schema'>, name: string): string {
+  const declared = area.schema.shape[name];
+  const label = declared ? optionsOf(declared as z.core.$ZodType).label : undefined;
+  return label ?? humanizeName(name);
+}
+
+export const humanizeName = (name: string) => {
+  const words = name.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 // One uploaded file as the console keeps it (see fields.upload and fields.uploads).
 export const uploadObject = z.object({
   src: z.string().max(500),
@@ -100,115 +179,183 @@ const optionalNumber = (label: string, min: number, max: number, integer: boolea
     .transform((value) => value ?? null);
 };
 
-// Reusable field builders, so every area words its messages the same way.
+// Reusable field builders, so every area words its messages the same way. Each takes the field's label (used in
+// its messages and by the console) and, last, FieldOptions (renamedFrom, backfill, references…).
 export const fields = {
-  text: (label: string, max = 200) =>
-    z
-      .string({ error: `${label} is required` })
-      .trim()
-      .min(1, { error: `${label} is required` })
-      .max(max, { error: `${label} must be at most ${max} characters` }),
-  optionalText: (label: string, max = 500) =>
-    z
-      .string()
-      .trim()
-      .max(max, { error: `${label} must be at most ${max} characters` })
-      .nullish()
-      .transform((value) => value || null),
-  html: (label: string, max = 200_000) =>
-    z
-      .string()
-      .max(max, { error: `${label} is too long` })
-      .nullish()
-      .transform((value) => value || null),
-  url: (label: string) =>
-    z
-      .string()
-      .trim()
-      .max(2000, { error: `${label} is too long` })
-      .refine((value) => value === '' || /^(https?:\/\/|\/|mailto:|tel:|#)/i.test(value), {
-        error: `${label} must be a web address (https://…) or a path starting with /`,
-      })
-      .nullish()
-      .transform((value) => value || null),
-  email: (label: string) =>
-    z
-      .string({ error: `${label} is required` })
-      .trim()
-      .max(254, { error: `${label} must be at most 254 characters` })
-      .email({ error: `${label} must be a valid email address` }),
+  text: (label: string, max = 200, options: FieldOptions = {}) =>
+    field(
+      z
+        .string({ error: `${label} is required` })
+        .trim()
+        .min(1, { error: `${label} is required` })
+        .max(max, { error: `${label} must be at most ${max} characters` }),
+      { label, max, ...options },
+    ),
+  optionalText: (label: string, max = 500, options: FieldOptions = {}) =>
+    field(
+      z
+        .string()
+        .trim()
+        .max(max, { error: `${label} must be at most ${max} characters` })
+        .nullish()
+        .transform((value) => value || null),
+      { label, max, ...options },
+    ),
+  html: (label: string, max = 200_000, options: FieldOptions = {}) =>
+    field(
+      z
+        .string()
+        .max(max, { error: `${label} is too long` })
+        .nullish()
+        .transform((value) => value || null),
+      { label, max, ...options },
+    ),
+  url: (label: string, options: FieldOptions = {}) =>
+    field(
+      z
+        .string()
+        .trim()
+        .max(2000, { error: `${label} is too long` })
+        .refine((value) => value === '' || /^(https?:\/\/|\/|mailto:|tel:|#)/i.test(value), {
+          error: `${label} must be a web address (https://…) or a path starting with /`,
+        })
+        .nullish()
+        .transform((value) => value || null),
+      { label, max: 2000, ...options },
+    ),
+  email: (label: string, options: FieldOptions = {}) =>
+    field(
+      z
+        .string({ error: `${label} is required` })
+        .trim()
+        .max(254, { error: `${label} must be at most 254 characters` })
+        .email({ error: `${label} must be a valid email address` }),
+      { label, max: 254, ...options },
+    ),
   // An uploaded file, stored by POST /api/uploads: the console keeps its URL and a few facts about it.
-  upload: () => uploadObject.nullish().transform((value) => value ?? null),
-  boolean: () => z.boolean({ error: 'Must be yes or no' }).default(false),
-  active: () => z.boolean({ error: 'Must be yes or no' }).default(true),
-  integer: (label: string, min: number, max: number) =>
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int({ error: `${label} must be a whole number` })
-      .min(min, { error: `${label} must be at least ${min}` })
-      .max(max, { error: `${label} must be at most ${max}` }),
-  date: (label: string) =>
-    z
-      .string()
-      .trim()
-      .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), { error: `${label} must be a valid date` })
-      .nullish()
-      .transform((value) => value || null),
-  choice: <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-    z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }),
-  tags: (label: string) =>
-    z
-      .array(z.string().trim().min(1).max(50), { error: `${label} must be a list` })
-      .max(30, { error: `${label}: at most 30` })
-      .default([]),
+  upload: (label?: string, options: FieldOptions = {}) =>
+    field(
+      uploadObject.nullish().transform((value) => value ?? null),
+      { ...(label && { label }), ...options },
+    ),
+  boolean: (label?: string, options: FieldOptions = {}) =>
+    field(z.boolean({ error: 'Must be yes or no' }).default(false), { ...(label && { label }), ...options }),
+  active: (label?: string, options: FieldOptions = {}) =>
+    field(z.boolean({ error: 'Must be yes or no' }).default(true), { ...(label && { label }), ...options }),
+  integer: (label: string, min: number, max: number, options: FieldOptions = {}) =>
+    field(
+      z.coerce
+        .number({ error: `${label} must be a number` })
+        .int({ error: `${label} must be a whole number` })
+        .min(min, { error: `${label} must be at least ${min}` })
+        .max(max, { error: `${label} must be at most ${max}` }),
+      { label, ...options },
+    ),
+  date: (label: string, options: FieldOptions = {}) =>
+    field(
+      z
+        .string()
+        .trim()
+        .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), { error: `${label} must be a valid date` })
+        .nullish()
+        .transform((value) => value || null),
+      { label, ...options },
+    ),
+  choice: <T extends readonly [string, ...string[]]>(label: string, values: T, options: FieldOptions = {}) =>
+    field(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }), { label, ...options }),
+  tags: (label: string, options: FieldOptions = {}) =>
+    field(
+      z
+        .array(z.string().trim().min(1).max(50), { error: `${label} must be a list` })
+        .max(30, { error: `${label}: at most 30` })
+        .default([]),
+      { label, max: 30, ...options },
+    ),
   // The part of a page's address that names a record; left empty, the server fills it from the area's `slug.from`.
-  slug: (label = 'Slug', max = 120) =>
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, { error: `${label} must be at most ${max} characters` })
-      .refine((value) => value === '' || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), {
-        error: `${label} may contain only lowercase letters, numbers and single hyphens`,
-      })
-      .nullish()
-      .transform((value) => value || null),
+  slug: (label = 'Slug', max = 120, options: FieldOptions = {}) =>
+    field(
+      z
+        .string({ error: `${label} must be text` })
+        .trim()
+        .max(max, { error: `${label} must be at most ${max} characters` })
+        .refine((value) => value === '' || SLUG_PATTERN.test(value), {
+          error: `${label} may contain only lowercase letters, numbers and single hyphens`,
+        })
+        .nullish()
+        .transform((value) => value || null),
+      { label, max, ...options },
+    ),
   // A short list of short texts (e.g. company values); order is kept.
-  list: (label: string, max = 20, itemMax = 120) =>
-    z
-      .array(
-        z
-          .string({ error: `${label}: each item must be text` })
-          .trim()
-          .min(1, { error: `${label}: items cannot be empty` })
-          .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` }),
-        { error: `${label} must be a list` },
-      )
-      .max(max, { error: `${label}: at most ${max} items` })
-      .default([]),
+  list: (label: string, max = 20, itemMax = 120, options: FieldOptions = {}) =>
+    field(
+      z
+        .array(
+          z
+            .string({ error: `${label}: each item must be text` })
+            .trim()
+            .min(1, { error: `${label}: items cannot be empty` })
+            .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` }),
+          { error: `${label} must be a list` },
+        )
+        .max(max, { error: `${label}: at most ${max} items` })
+        .default([]),
+      { label, max, ...options },
+    ),
   // Several uploaded files (e.g. a gallery); the array order is the display order.
-  uploads: (label: string, max = 30) =>
-    z
-      .array(uploadObject, { error: `${label} must be a list of files` })
-      .max(max, { error: `${label}: at most ${max} files` })
-      .default([]),
+  uploads: (label: string, max = 30, options: FieldOptions = {}) =>
+    field(
+      z
+        .array(uploadObject, { error: `${label} must be a list of files` })
+        .max(max, { error: `${label}: at most ${max} files` })
+        .default([]),
+      { label, max, ...options },
+    ),
   // A list of small records (e.g. addresses); the array order is the display order.
-  objects: <T extends z.ZodRawShape>(label: string, shape: T, max = 20) =>
-    z
-      .array(z.object(shape, { error: `${label}: each entry must be an object` }), { error: `${label} must be a list` })
-      .max(max, { error: `${label}: at most ${max} entries` })
-      .default([]),
-  optionalNumber: (label: string, min: number, max: number) => optionalNumber(label, min, max, false),
-  optionalInteger: (label: string, min: number, max: number) => optionalNumber(label, min, max, true),
+  objects: <T extends z.ZodRawShape>(label: string, shape: T, max = 20, options: FieldOptions = {}) =>
+    field(
+      z
+        .array(z.object(shape, { error: `${label}: each entry must be an object` }), { error: `${label} must be a list` })
+        .max(max, { error: `${label}: at most ${max} entries` })
+        .default([]),
+      { label, max, ...options },
+    ),
+  optionalNumber: (label: string, min: number, max: number, options: FieldOptions = {}) =>
+    field(optionalNumber(label, min, max, false), { label, ...options }),
+  optionalInteger: (label: string, min: number, max: number, options: FieldOptions = {}) =>
+    field(optionalNumber(label, min, max, true), { label, ...options }),
   // Select inputs send '' for "none": it means null here.
-  optionalChoice: <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-    z
-      .preprocess(
-        (value) => (value === '' ? null : value),
-        z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).nullable(),
-      )
-      .optional()
-      .transform((value) => value ?? null),
+  optionalChoice: <T extends readonly [string, ...string[]]>(label: string, values: T, options: FieldOptions = {}) =>
+    field(
+      z
+        .preprocess(
+          (value) => (value === '' ? null : value),
+          z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).nullable(),
+        )
+        .optional()
+        .transform((value) => value ?? null),
+      { label, ...options },
+    ),
+  /**
+   * The id of a record in another area, or null. The API refuses an id that does not exist (400) and applies
+   * `onDelete` when the target is deleted; the console shows the target's label.
+   */
+  reference: (label: string, references: FieldReference, options: FieldOptions = {}) =>
+    field(
+      z.preprocess(
+        // Form inputs send text; a missing or empty value means "none". Anything but digits is left for the check.
+        (value) => (value === '' || value === undefined ? null : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+        z
+          .number({ error: `${label} must be a record id` })
+          .int({ error: `${label} must be a record id` })
+          .positive({ error: `${label} must be a record id` })
+          .nullable(),
+      ),
+      { label, references, ...options },
+    ),
 };
+
+// What a slug may look like: lowercase letters and digits in words joined by single hyphens.
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 // The three inbox statuses and their order (issue #3: new → in progress → closed).
 export const INBOX_STATUSES = ['new', 'in_progress', 'closed'] as const;

@@ -10,7 +10,7 @@ export const careersForm = defineArea({
   group: 'forms',
   kind: 'inbox',
   schema: z.object({
-    career_id: z.coerce.number({ error: 'Job posting must be a number' }).int().positive().nullish(),
+    career_id: fields.reference('Job posting', { area: 'careers', onDelete: 'keep', countAs: 'applications_count' }),
     full_name: fields.text('Full name', 120),
     email: fields.email('Email'),
     phone: fields.optionalText('Phone', 40),
