@@ -6,9 +6,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Kysely } from 'kysely';
 import { areas as declaredAreas } from '../schema/areas';
 import type { AreaDeclaration } from '../schema/define';
+import { evolveAreas } from './areas/evolve';
 import { USERS_AREA, buildAreaModels } from './areas/model';
 import type { Config } from './config';
-import { ensureAreaIndexes } from './db/area-indexes';
 import type { Database } from './db/types';
 import { HttpError } from './http-error';
 import { registerAuthentication } from './plugins/authenticate';
@@ -86,7 +86,8 @@ export async function buildApp({ config, db, logger, areas = declaredAreas }: Bu
   const models = buildAreaModels(areas);
   // Users have their own table and routes; every other area lives in the record store.
   const stored = models.filter((model) => model.name !== USERS_AREA);
-  await ensureAreaIndexes(db, stored, app.log);
+  // The database follows the declarations, or the app refuses to start and says why (server/areas/evolve.ts).
+  await evolveAreas(db, stored, { log: app.log });
   await app.register(resourceRoutes, { db, areas: stored });
   await app.register(publicRoutes, { db, areas: stored.filter((model) => model.kind === 'inbox'), config });
   const users = models.find((model) => model.name === USERS_AREA);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { SYSTEM_FIELDS, type AreaDeclaration, type AreaKind } from '../../schema/define';
+import { SYSTEM_FIELDS, fieldLabel, optionsOf, type AreaDeclaration, type AreaKind, type FieldReference } from '../../schema/define';
 import { fieldsOf, isUploadField, type FieldInfo, type FieldKind } from './fields';
 
 // Field and area names reach SQL as identifiers and JSON paths (index expressions must be literal to be
@@ -49,6 +49,21 @@ export interface ReferenceCount {
   field: string;
 }
 
+/** A field of another area that holds ids of this area's records (declared with fields.reference). */
+export interface IncomingReference {
+  /** The area whose records point here, and its label (for messages). */
+  from: string;
+  fromLabel: string;
+  field: string;
+  onDelete: FieldReference['onDelete'];
+}
+
+/** A field of this area that holds ids of another area's records. */
+export interface OutgoingReference extends FieldReference {
+  field: string;
+  label: string;
+}
+
 export interface AreaModel extends ListModel {
   declaration: AreaDeclaration;
   kind: AreaKind;
@@ -61,6 +76,12 @@ export interface AreaModel extends ListModel {
   slug?: { field: string; from: string };
   uploadFields: ReadonlyMap<string, 'one' | 'many'>;
   referenceCount?: ReferenceCount;
+  /** Fields of this area that point at other areas' records. */
+  references: readonly OutgoingReference[];
+  /** Fields of other areas that point at this area's records. */
+  referencedBy: readonly IncomingReference[];
+  /** Declared renames: new field name → the name its values were stored under. */
+  renames: ReadonlyMap<string, string>;
 }
 
 // Server-managed fields of an inbox submission (schema/define.ts inboxUpdateSchema).
@@ -81,9 +102,6 @@ const COLUMNS: Record<string, ListField> = {
 // Applied only when the area and the fields exist, so a renamed field switches the extra off instead of failing.
 export const SCHEDULES: Record<string, ScheduleFields> = {
   banners: { active: 'active', start: 'starts_at', end: 'ends_at' },
-};
-export const REFERENCE_COUNTS: Record<string, ReferenceCount> = {
-  careers: { as: 'applications_count', from: 'careers-form', field: 'career_id' },
 };
 
 export function declarationError(area: string, problem: string): Error {
@@ -144,9 +162,43 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
 
   const schedule = SCHEDULES[name];
   const hasScheduleFields = schedule && [schedule.active, schedule.start, schedule.end].every((field) => declared.has(field));
-  const reference = REFERENCE_COUNTS[name];
-  const referenced = reference && all.find((area) => area.name === reference.from);
-  const hasReference = referenced !== undefined && referenced.schema.shape[reference!.field] !== undefined;
+
+  const references: OutgoingReference[] = [];
+  const renames = new Map<string, string>();
+  for (const [field, schema] of Object.entries(declaration.schema.shape)) {
+    const options = optionsOf(schema as z.core.$ZodType);
+    if (options.references) {
+      const target = all.find((area) => area.name === options.references!.area);
+      if (!target) throw declarationError(name, `field '${field}' references area '${options.references.area}', which is not declared`);
+      if (target.name === USERS_AREA) throw declarationError(name, `field '${field}' cannot reference '${USERS_AREA}'`);
+      if (fields.get(field)?.kind !== 'number') throw declarationError(name, `reference field '${field}' must hold record ids (fields.reference)`);
+      references.push({ ...options.references, field, label: fieldLabel(declaration, field) });
+    }
+    if (options.renamedFrom !== undefined) {
+      const from = options.renamedFrom;
+      if (!FIELD_NAME.test(from)) throw declarationError(name, `field '${field}' is renamed from '${from}', which is not a field name`);
+      if (fields.has(from)) throw declarationError(name, `field '${field}' is renamed from '${from}', which is still declared`);
+      if ([...renames.values()].includes(from)) throw declarationError(name, `two fields are renamed from '${from}'`);
+      renames.set(field, from);
+    }
+  }
+
+  const referencedBy: IncomingReference[] = [];
+  for (const other of all) {
+    for (const [field, schema] of Object.entries(other.schema.shape)) {
+      const target = optionsOf(schema as z.core.$ZodType).references;
+      if (target?.area !== name) continue;
+      referencedBy.push({ from: other.name, fromLabel: other.label, field, onDelete: target.onDelete });
+    }
+  }
+  const counted = all
+    .flatMap((other) =>
+      Object.entries(other.schema.shape).map(([field, schema]) => ({ from: other.name, field, options: optionsOf(schema as z.core.$ZodType) })),
+    )
+    .find(({ options }) => options.references?.area === name && options.references.countAs);
+  if (counted && fields.has(counted.options.references!.countAs!)) {
+    throw declarationError(name, `the count '${counted.options.references!.countAs}' clashes with one of its fields`);
+  }
 
   return {
     declaration,
@@ -165,7 +217,10 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
     slug,
     uploadFields,
     schedule: hasScheduleFields ? schedule : undefined,
-    referenceCount: hasReference ? reference : undefined,
+    referenceCount: counted && { as: counted.options.references!.countAs!, from: counted.from, field: counted.field },
+    references,
+    referencedBy,
+    renames,
   };
 }
 

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import {
+  countByField,
   deleteRecord,
   findOnlyRecord,
   findRecord,
@@ -58,8 +59,10 @@ function asObject(input: unknown): Record<string, unknown> {
 export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {
   // id first, for whoever reads the JSON.
   const record: ApiRecord = { id: model.kind === 'singleton' ? SINGLETON_ID : stored.id };
-  Object.assign(record, stored.data);
-  record.id = model.kind === 'singleton' ? SINGLETON_ID : stored.id;
+  // Only declared fields: values of fields no longer declared stay in the document, unseen (server/areas/evolve.ts).
+  for (const field of model.fields.keys()) {
+    if (Object.hasOwn(stored.data, field)) record[field] = stored.data[field];
+  }
   if (model.ordered) record.position = stored.position;
   record.created_at = stored.createdAt;
   record.updated_at = stored.updatedAt;
@@ -98,6 +101,39 @@ function validate(model: AreaModel, candidate: Record<string, unknown>, options:
   }
   checkUploads(model, data, options.publicSubmission === true);
   return data;
+}
+
+/** What a stored document holds besides its declared fields: kept through every save, never shown. */
+function undeclared(model: AreaModel, data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([field]) => !model.fields.has(field)));
+}
+
+/**
+ * Every reference must point at an existing record. A value that did not change is not checked again: a record
+ * whose target was deleted (onDelete 'keep') can still be saved.
+ */
+async function checkReferences(db: Db, model: AreaModel, data: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const reference of model.references) {
+    const value = data[reference.field];
+    if (typeof value !== 'number' || (existing && existing[reference.field] === value)) continue;
+    if (!(await findRecord(db, reference.area, value))) errors[reference.field] = `${reference.label} does not exist (it may have been deleted)`;
+  }
+  if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
+/** Refuses to delete a record that others point at with onDelete 'restrict'. */
+async function checkNotReferenced(db: Db, model: AreaModel, id: number): Promise<void> {
+  for (const reference of model.referencedBy) {
+    if (reference.onDelete !== 'restrict') continue;
+    const count = (await countByField(db, reference.from, reference.field, [id])).get(id) ?? 0;
+    if (count > 0) {
+      throw new HttpError(
+        409,
+        `This record cannot be deleted: ${count} ${count === 1 ? 'entry' : 'entries'} in ${reference.fromLabel} refer to it. Delete them or point them elsewhere first.`,
+      );
+    }
+  }
 }
 
 /** Fills an empty slug from its source field: 'title', then 'title-2', 'title-3'… until unused. */
@@ -167,6 +203,7 @@ export async function createRecord(db: Db, model: AreaModel, input: unknown, now
         await fillSlug(trx, model, candidate);
         data = validate(model, candidate);
         await checkUnique(trx, model, data);
+        await checkReferences(trx, model, data);
         const position = model.ordered ? await nextPosition(trx, model.name) : null;
         return insertRecord(trx, model.name, { data, position }, now);
       }),
@@ -190,7 +227,8 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
         await fillSlug(trx, model, candidate, id);
         data = validate(model, candidate);
         await checkUnique(trx, model, data, id);
-        return (await updateRecordData(trx, model.name, id, data, now))!;
+        await checkReferences(trx, model, data, existing.data);
+        return (await updateRecordData(trx, model.name, id, { ...undeclared(model, existing.data), ...data }, now))!;
       }),
     () => data,
     id,
@@ -199,7 +237,12 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
 }
 
 export async function removeRecord(db: Db, model: AreaModel, id: number): Promise<ApiRecord> {
-  const stored = await deleteRecord(db, model.name, id);
+  const stored = await db.transaction().execute(async (trx) => {
+    const existing = await findRecord(trx, model.name, id, { lock: true });
+    if (!existing) throw new HttpError(404, NOT_FOUND);
+    await checkNotReferenced(trx, model, id);
+    return deleteRecord(trx, model.name, id);
+  });
   if (!stored) throw new HttpError(404, NOT_FOUND);
   return toApiRecord(model, stored);
 }
@@ -247,7 +290,10 @@ export async function putSingleton(db: Db, model: AreaModel, input: unknown, now
     db.transaction().execute(async (trx) => {
       const existing = await findOnlyRecord(trx, model.name, { lock: true });
       const data = validate(model, { ...existing?.data, ...changes });
-      return existing ? (await updateRecordData(trx, model.name, existing.id, data, now))! : insertRecord(trx, model.name, { data }, now);
+      await checkReferences(trx, model, data, existing?.data);
+      return existing
+        ? (await updateRecordData(trx, model.name, existing.id, { ...undeclared(model, existing.data), ...data }, now))!
+        : insertRecord(trx, model.name, { data }, now);
     });
   try {
     return toApiRecord(model, await save());
@@ -277,12 +323,10 @@ export async function createSubmission(
   for (const field of ['status', 'notes', 'read']) delete candidate[field];
   const data = validate(model, candidate, { publicSubmission: options.publicSubmission });
   const state = inboxUpdateSchema.parse(options.state ?? {});
-  const stored = await insertRecord(
-    db,
-    model.name,
-    { data: { ...data, status: state.status ?? 'new', notes: state.notes, read: state.read ?? false } },
-    options.now,
-  );
+  const stored = await db.transaction().execute(async (trx) => {
+    await checkReferences(trx, model, data);
+    return insertRecord(trx, model.name, { data: { ...data, status: state.status ?? 'new', notes: state.notes, read: state.read ?? false } }, options.now);
+  });
   return toApiRecord(model, stored);
 }
 

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AreaModel } from '../areas/model';
 import { dialectOf, jsonAccess } from './dialect';
-
-export interface IndexLog {
-  warn: (message: string) => void;
-}
 
 // PostgreSQL truncates identifiers at 63 bytes; a long name keeps a readable prefix and a hash.
 function indexName(area: string, field: string, suffix: string): string {
@@ -15,54 +11,76 @@ function indexName(area: string, field: string, suffix: string): string {
   return `${name.slice(0, 54)}_${hash}`;
 }
 
+// The indexes of migration 0002, which are not per area and never dropped here.
+const TABLE_INDEXES = new Set(['records_area_position_idx', 'records_area_created_at_idx', 'records_area_updated_at_idx']);
+
+export interface AreaIndex {
+  name: string;
+  area: string;
+  /** What it serves, for the change log: "sort by title", "unique slug"… */
+  purpose: string;
+  /** The field whose values a unique index holds (checked for duplicates before it is created). */
+  uniqueField?: string;
+  create: RawBuilder<unknown>;
+}
+
 /**
- * Per-area expression indexes on the JSON values lists sort and filter by, and unique indexes for declared
- * unique fields and singletons. Run after migrate, at every start: `IF NOT EXISTS` makes it idempotent, and a
- * new area or field gets its indexes without a migration. Partial (`WHERE area = '<name>'`) so each index holds
- * only its area's rows; queries name the area as a literal so both planners can use them.
+ * The per-area indexes the declarations call for: expression indexes on the JSON values lists sort and filter by,
+ * unique indexes for declared unique fields and singletons, and an index on every reference field (what a delete
+ * checks). Partial (`WHERE area = '<name>'`) so each index holds only its area's rows; queries name the area as a
+ * literal so both planners can use them. The kind is in the name: a field that changes type gets a new index.
  */
-export async function ensureAreaIndexes(db: Kysely<any>, areas: readonly AreaModel[], log?: IndexLog): Promise<void> {
+export function declaredIndexes(db: Kysely<any>, areas: readonly AreaModel[]): AreaIndex[] {
   const json = jsonAccess(dialectOf(db));
+  const indexes: AreaIndex[] = [];
+  const scalar = (kind: string) => kind === 'string' || kind === 'number' || kind === 'boolean';
   for (const area of areas) {
     const where = sql`where area = ${sql.lit(area.name)}`;
-    const scalar = (kind: string) => kind === 'string' || kind === 'number' || kind === 'boolean';
+    const add = (name: string, purpose: string, create: RawBuilder<unknown>, uniqueField?: string) => {
+      if (!indexes.some((index) => index.name === name)) indexes.push({ name, area: area.name, purpose, create, uniqueField });
+    };
     // Sorting: (area, key, id) is what the list query orders by, so a page is read off the index in order.
-    // The kind is in the name: when a field changes type, its new expression gets a new index.
     const sorted = new Set<string>();
     for (const field of area.sortable.values()) {
       if (field.column || !scalar(field.kind)) continue;
       sorted.add(field.name);
       const name = indexName(area.name, field.name, `${field.kind[0]}_idx`);
-      await sql`create index if not exists ${sql.id(name)} on records (area, (${json.sortKey(field.name, field.kind)}), id) ${where}`.execute(db);
+      add(name, `sort by ${field.name}`, sql`create index ${sql.id(name)} on records (area, (${json.sortKey(field.name, field.kind)}), id) ${where}`);
     }
-    // Equality filters compare the value itself (text not case-folded); booleans are too coarse to be worth it.
-    for (const field of area.filterable.values()) {
+    // Equality filters and references compare the value itself (text not case-folded); booleans are too coarse.
+    const compared = [
+      ...[...area.filterable.values()].map((field) => ({ name: field.name, kind: field.kind, column: field.column, purpose: 'filter' })),
+      ...area.references.map((reference) => ({ name: reference.field, kind: 'number' as const, column: undefined, purpose: 'reference' })),
+    ];
+    for (const field of compared) {
       if (field.column || (field.kind !== 'string' && field.kind !== 'number')) continue;
       if (field.kind === 'number' && sorted.has(field.name)) continue; // the sort index already holds the value
       const name = indexName(area.name, field.name, `${field.kind[0]}_eq`);
-      await sql`create index if not exists ${sql.id(name)} on records (area, (${json.value(field.name, field.kind)})) ${where}`.execute(db);
+      add(name, `${field.purpose} by ${field.name}`, sql`create index ${sql.id(name)} on records (area, (${json.value(field.name, field.kind)})) ${where}`);
     }
-
     for (const field of area.unique) {
       const kind = area.fields.get(field)!.kind;
       const name = indexName(area.name, field, `${kind[0]}_key`);
-      const expression = json.value(field, kind);
-      try {
-        await sql`create unique index if not exists ${sql.id(name)} on records ((${expression})) ${where}`.execute(db);
-      } catch (error) {
-        // Records stored before the field was declared unique may repeat a value: keep serving (the API still
-        // refuses new duplicates) and say what to fix.
-        log?.warn(
-          `Area '${area.name}': existing records repeat values of '${field}', so it is not enforced as unique by the database (${error instanceof Error ? error.message : String(error)}). Edit the duplicates and restart.`,
-        );
-        await sql`create index if not exists ${sql.id(indexName(area.name, field, `${kind[0]}_dup`))} on records ((${expression})) ${where}`.execute(db);
-      }
+      add(name, `unique ${field}`, sql`create unique index ${sql.id(name)} on records ((${json.value(field, kind)})) ${where}`, field);
     }
-
     if (area.kind === 'singleton') {
       // At most one row, even when two first saves race.
       const name = indexName(area.name, 'singleton', 'key');
-      await sql`create unique index if not exists ${sql.id(name)} on records (area) ${where}`.execute(db);
+      add(name, 'one record only', sql`create unique index ${sql.id(name)} on records (area) ${where}`);
     }
   }
+  return indexes;
+}
+
+/** The per-area indexes the database holds now (by name). */
+export async function existingAreaIndexes(db: Kysely<any>): Promise<string[]> {
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = 'records'`.execute(db)).rows
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'records' and sql is not null`.execute(db)).rows;
+  return rows.map((row) => row.name).filter((name) => name.startsWith('records_') && !TABLE_INDEXES.has(name) && name !== 'records_pkey');
+}
+
+export async function dropAreaIndex(db: Kysely<any>, name: string): Promise<void> {
+  await sql`drop index if exists ${sql.id(name)}`.execute(db);
 }

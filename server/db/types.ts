@@ -51,11 +51,35 @@ export interface UploadsTable {
   created_by: number | null;
 }
 
+/** Which records name which uploads (server/repositories/upload-references.ts); a record's id once per upload. */
+export interface UploadReferencesTable {
+  upload_id: string;
+  record_id: number;
+}
+
+export interface AreaSnapshotsTable {
+  area: string;
+  snapshot: string;
+  updated_at: Timestamp;
+}
+
+export interface AreaMigrationsTable {
+  id: Generated<number>;
+  key: string | null;
+  area: string;
+  change: string;
+  detail: string;
+  applied_at: Timestamp;
+}
+
 export interface Database {
+  area_snapshots: AreaSnapshotsTable;
+  area_migrations: AreaMigrationsTable;
   users: UsersTable;
   tokens: TokensTable;
   records: RecordsTable;
   uploads: UploadsTable;
+  upload_references: UploadReferencesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

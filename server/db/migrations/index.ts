@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import { usersAndTokens } from './0001-users-and-tokens';
 import { records } from './0002-records';
 import { uploads } from './0003-uploads';
+import { areaEvolution } from './0004-area-evolution';
+import { uploadReferences } from './0005-upload-references';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
   '0001_users_and_tokens': usersAndTokens,
   '0002_records': records,
   '0003_uploads': uploads,
+  '0004_area_evolution': areaEvolution,
+  '0005_upload_references': uploadReferences,
 };

@@ -1,0 +1,333 @@
+// The database follows the declarations (issue #6). At every start the declarations in the code are compared with
+// the snapshot kept in the database (area_snapshots); what is safe is applied, what would lose, hide or break data
+// is refused with a message that names the area, the field, the records and the fix. It all runs in one
+// transaction: a refused start leaves the database exactly as it was. Every change is logged (area_migrations).
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { fieldLabel, optionsOf } from '../../schema/define';
+import { declaredIndexes, dropAreaIndex, existingAreaIndexes } from '../db/area-indexes';
+import type { Database } from '../db/types';
+import {
+  countRecords,
+  countWithField,
+  fillField,
+  hasChange,
+  lockEvolution,
+  logChange,
+  missingIds,
+  readSnapshots,
+  recordBatch,
+  renameField,
+  writeSnapshot,
+  type ChangeEntry,
+} from '../repositories/area-evolution';
+import type { AreaModel } from './model';
+import { parseSnapshot, sameShape, snapshotOf, type AreaSnapshot } from './snapshot';
+
+type Db = Kysely<Database>;
+
+export interface EvolutionLog {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+}
+
+export interface EvolutionResult {
+  /** What was changed (or, in a dry run, would be). */
+  changes: ChangeEntry[];
+  /** What a developer should know but need not act on (values kept hidden…). */
+  notes: string[];
+}
+
+/** A change the stored records do not allow: what, where, and what to do. */
+export interface Refusal {
+  area: string;
+  field?: string;
+  problem: string;
+  fix: string;
+}
+
+export class AreaChangeRefused extends Error {
+  constructor(readonly refusals: readonly Refusal[]) {
+    super(
+      [
+        'The area declarations changed in ways the stored records do not allow. Nothing was changed.',
+        ...refusals.map((refusal) => `- ${refusal.problem}\n  What to do: ${refusal.fix}`),
+      ].join('\n'),
+    );
+    this.name = 'AreaChangeRefused';
+  }
+}
+
+const MAX_IDS = 20;
+const BATCH = 500;
+
+export function listIds(ids: readonly number[]): string {
+  const shown = ids.slice(0, MAX_IDS).join(', ');
+  return ids.length > MAX_IDS ? `${shown} and ${ids.length - MAX_IDS} more` : shown;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** Where a field's checks stand during one start. */
+interface FieldPlan {
+  name: string;
+  schema: z.ZodType;
+  /** Check every stored value against the schema (new, renamed or reshaped field). */
+  checkValues: boolean;
+  /** No unique index yet: look for repeated values before creating one. */
+  checkUnique: boolean;
+  /** A 'restrict' reference that was not one before: look for ids that point nowhere. */
+  checkReferences?: string;
+  missing: number;
+  badValues: { id: number; message: string }[];
+}
+
+async function evolveArea(
+  trx: Db,
+  model: AreaModel,
+  before: AreaSnapshot | undefined,
+  uniqueToCheck: ReadonlySet<string>,
+  changes: ChangeEntry[],
+  notes: string[],
+  refusals: Refusal[],
+): Promise<void> {
+  const area = model.name;
+  const now = snapshotOf(model);
+  const label = (field: string) => `Area '${area}', field '${field}' (${fieldLabel(model.declaration, field)})`;
+
+  // 1. Declared renames move the stored values, once.
+  for (const [to, from] of model.renames) {
+    const key = `rename:${area}:${from}:${to}`;
+    if (await hasChange(trx, key)) continue;
+    const moved = await renameField(trx, area, from, to);
+    changes.push({ key, area, change: 'rename field', detail: `'${from}' → '${to}': ${plural(moved, 'record')} moved` });
+    const both = await countWithField(trx, area, from, true);
+    if (both > 0) {
+      notes.push(`Area '${area}': ${plural(both, 'record')} already had '${to}' beside '${from}'; their '${from}' values are kept, not shown.`);
+    }
+  }
+
+  const total = await countRecords(trx, area);
+  const removed = before ? Object.keys(before.fields).filter((field) => !(field in now.fields) && ![...model.renames.values()].includes(field)) : [];
+
+  // 2. Fields the stored records may not fit: new, renamed or changed ones. Missing values get the default or the
+  //    declared backfill; without either, a required field is refused.
+  const plans: FieldPlan[] = [];
+  for (const [field, snapshot] of Object.entries(now.fields)) {
+    const schema = model.schema.shape[field] as z.ZodType;
+    const renamedFrom = model.renames.get(field);
+    const previous = before?.fields[field] ?? (renamedFrom ? before?.fields[renamedFrom] : undefined);
+    const reference = snapshot.references;
+    const plan: FieldPlan = {
+      name: field,
+      schema,
+      checkValues: !sameShape(previous, snapshot) || previous?.required !== snapshot.required,
+      checkUnique: uniqueToCheck.has(field),
+      checkReferences:
+        reference?.onDelete === 'restrict' && (previous?.references?.area !== reference.area || previous.references.onDelete !== 'restrict')
+          ? reference.area
+          : undefined,
+      missing: 0,
+      badValues: [],
+    };
+    if (total === 0 || !(plan.checkValues || plan.checkUnique || plan.checkReferences)) continue;
+    plans.push(plan);
+    if (!plan.checkValues) continue;
+
+    const options = optionsOf(schema);
+    const nullFits = schema.safeParse(null).success;
+    let fill: { value: unknown; source: string } | undefined;
+    if (options.backfill !== undefined) {
+      const result = schema.safeParse(options.backfill);
+      if (!result.success) {
+        refusals.push({
+          area,
+          field,
+          problem: `${label(field)}: its backfill value ${JSON.stringify(options.backfill)} is refused by the field itself (${result.error.issues[0]?.message}).`,
+          fix: 'Give a backfill value that the field accepts.',
+        });
+        continue;
+      }
+      fill = { value: result.data, source: 'its backfill' };
+    } else {
+      const result = schema.safeParse(undefined);
+      if (result.success && result.data !== undefined) fill = { value: result.data, source: 'its default' };
+    }
+    if (fill) {
+      const filled = await fillField(trx, area, field, fill.value, { nulls: !nullFits });
+      if (filled > 0) {
+        changes.push({ area, change: 'backfill field', detail: `'${field}' set to ${JSON.stringify(fill.value)} (${fill.source}) in ${plural(filled, 'record')} that had no value` });
+      }
+    } else if (!schema.safeParse(undefined).success) {
+      plan.missing = await countWithField(trx, area, field, false);
+    }
+  }
+
+  // 3. One pass over the records for every value, uniqueness and reference check.
+  if (plans.length > 0) {
+    const seen = new Map<string, Map<string, number[]>>(plans.filter((plan) => plan.checkUnique).map((plan) => [plan.name, new Map()]));
+    const pointed = new Map<string, Map<number, number[]>>(plans.filter((plan) => plan.checkReferences).map((plan) => [plan.name, new Map()]));
+    for (let after = 0; ; ) {
+      const batch = await recordBatch(trx, area, after, BATCH);
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1]!.id;
+      for (const record of batch) {
+        for (const plan of plans) {
+          const present = Object.hasOwn(record.data, plan.name);
+          const value = record.data[plan.name];
+          if (plan.checkValues && present) {
+            const result = plan.schema.safeParse(value);
+            if (!result.success) plan.badValues.push({ id: record.id, message: result.error.issues[0]?.message ?? 'invalid' });
+          }
+          if (value === null || value === undefined) continue;
+          const values = seen.get(plan.name);
+          if (values) {
+            const key = JSON.stringify(value);
+            values.set(key, [...(values.get(key) ?? []), record.id]);
+          }
+          const targets = pointed.get(plan.name);
+          if (targets && typeof value === 'number') targets.set(value, [...(targets.get(value) ?? []), record.id]);
+        }
+      }
+    }
+
+    for (const plan of plans) {
+      const field = plan.name;
+      if (plan.missing > 0) {
+        const hint = removed.length > 0 ? ` If '${field}' is the new name of ${removed.map((name) => `'${name}'`).join(' or ')}, declare renamedFrom instead.` : '';
+        refusals.push({
+          area,
+          field,
+          problem: `${label(field)} is required, but ${plural(plan.missing, 'existing record')} of ${total} have no value for it.`,
+          fix: `give it a default (.default(...)), make it optional, or give the existing records a value with the field option backfill (e.g. fields.text('…', 200, { backfill: '…' })).${hint}`,
+        });
+      }
+      if (plan.badValues.length > 0) {
+        const example = plan.badValues[0]!;
+        refusals.push({
+          area,
+          field,
+          problem: `${label(field)} changed, and ${plural(plan.badValues.length, 'record')} of ${total} hold values it now refuses (ids ${listIds(plan.badValues.map((bad) => bad.id))}; record ${example.id}: "${example.message}").`,
+          fix: 'make the declaration accept those values, correct those records first under the old declaration, or declare the field under a new name (the old values are then kept, not shown).',
+        });
+      }
+      const values = seen.get(field);
+      const repeated = values ? [...values.entries()].filter(([, ids]) => ids.length > 1) : [];
+      if (repeated.length > 0) {
+        const shown = repeated.slice(0, 10).map(([value, ids]) => `${value} (ids ${listIds(ids)})`);
+        refusals.push({
+          area,
+          field,
+          problem: `${label(field)} is declared unique, but ${plural(repeated.length, 'value')} ${repeated.length === 1 ? 'is' : 'are'} repeated: ${shown.join('; ')}${repeated.length > 10 ? '; …' : ''}.`,
+          fix: 'edit or delete the duplicates so that each value appears once (or take the field out of `unique`), then start again.',
+        });
+      }
+      const targets = pointed.get(field);
+      if (targets && plan.checkReferences) {
+        const gone = await missingIds(trx, plan.checkReferences, [...targets.keys()]);
+        const ids = gone.flatMap((target) => targets.get(target) ?? []).sort((a, b) => a - b);
+        if (ids.length > 0) {
+          refusals.push({
+            area,
+            field,
+            problem: `${label(field)} now refuses deletes of the '${plan.checkReferences}' records it points at, but ${plural(ids.length, 'record')} point at records that do not exist (ids ${listIds(ids)}).`,
+            fix: "clear or correct those values, or declare onDelete: 'keep'.",
+          });
+        }
+      }
+    }
+  }
+
+  // 4. Fields no longer declared: their values stay with the records, unseen, until a deliberate drop.
+  for (const field of removed) {
+    const kept = await countWithField(trx, area, field, true);
+    if (kept === 0) continue;
+    changes.push({ area, change: 'hide field', detail: `'${field}' is no longer declared: its values in ${plural(kept, 'record')} are kept, not shown` });
+    notes.push(
+      `Area '${area}': field '${field}' is no longer declared; its values in ${plural(kept, 'record')} are kept (not shown, restored if the field comes back). To delete them for good: npm run areas -- drop-field ${area} ${field}`,
+    );
+  }
+}
+
+/**
+ * Brings the database in line with the declarations, or refuses (AreaChangeRefused) without changing anything.
+ * `dryRun` does everything, reports it, and rolls it back (npm run areas -- plan).
+ */
+export async function evolveAreas(
+  db: Db,
+  models: readonly AreaModel[],
+  options: { log?: EvolutionLog; now?: Date; dryRun?: boolean } = {},
+): Promise<EvolutionResult> {
+  const now = options.now ?? new Date();
+  const changes: ChangeEntry[] = [];
+  const notes: string[] = [];
+  const rollback = new Error('dry run');
+  try {
+    await db.transaction().execute(async (trx) => {
+      await lockEvolution(trx);
+      const snapshots = await readSnapshots(trx);
+      const existing = new Set(await existingAreaIndexes(trx));
+      const declared = declaredIndexes(trx, models);
+      const refusals: Refusal[] = [];
+
+      for (const model of models) {
+        const stored = snapshots.get(model.name);
+        const before = stored === undefined ? undefined : parseSnapshot(stored);
+        const uniqueToCheck = new Set(
+          declared.filter((index) => index.area === model.name && index.uniqueField && !existing.has(index.name)).map((index) => index.uniqueField!),
+        );
+        await evolveArea(trx, model, before, uniqueToCheck, changes, notes, refusals);
+      }
+      if (refusals.length > 0) throw new AreaChangeRefused(refusals);
+
+      for (const area of snapshots.keys()) {
+        if (models.some((model) => model.name === area)) continue;
+        const kept = await countRecords(trx, area);
+        if (kept > 0) notes.push(`Area '${area}' is no longer declared; its ${plural(kept, 'record')} are kept in the database.`);
+      }
+
+      // Indexes: drop what no declaration asks for, create what is missing. Nothing runs when nothing changed.
+      const wanted = new Set(declared.map((index) => index.name));
+      for (const name of existing) {
+        if (wanted.has(name)) continue;
+        await dropAreaIndex(trx, name);
+        changes.push({ area: areaOfIndex(name, models), change: 'drop index', detail: `${name}: no longer declared` });
+      }
+      for (const index of declared) {
+        if (existing.has(index.name)) continue;
+        try {
+          await index.create.execute(trx);
+        } catch (error) {
+          throw new Error(
+            `Area '${index.area}': the index ${index.name} (${index.purpose}) could not be created: ${error instanceof Error ? error.message : String(error)}`,
+            { cause: error },
+          );
+        }
+        changes.push({ area: index.area, change: 'create index', detail: `${index.name} (${index.purpose})` });
+      }
+
+      for (const model of models) {
+        const snapshot = JSON.stringify(snapshotOf(model));
+        if (snapshots.get(model.name) !== snapshot) await writeSnapshot(trx, model.name, snapshot, now);
+      }
+      for (const change of changes) await logChange(trx, change, now);
+      if (options.dryRun) throw rollback;
+    });
+  } catch (error) {
+    if (error !== rollback) throw error;
+  }
+  if (!options.dryRun && options.log) {
+    for (const change of changes) {
+      // Index bookkeeping on a fresh database is not news.
+      if (change.change !== 'create index') options.log.info(`Area '${change.area}': ${change.change}: ${change.detail}`);
+    }
+    for (const note of notes) options.log.warn(note);
+  }
+  return { changes, notes };
+}
+
+// Index names start with records_<area with underscores>_; good enough for the log.
+function areaOfIndex(name: string, models: readonly AreaModel[]): string {
+  const match = models.find((model) => name.startsWith(`records_${model.name.replaceAll('-', '_')}_`));
+  return match?.name ?? name.replace(/^records_/, '').split('_')[0]!;
+}

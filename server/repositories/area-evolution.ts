@@ -1,0 +1,160 @@
+// SQL of the declaration changes (server/areas/evolve.ts): snapshots, the change log, and bulk edits of the
+// stored documents (renames, backfills, dropping a field for good). Every function takes the db or a transaction.
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { dialectOf, jsonAccess } from '../db/dialect';
+import type { Database } from '../db/types';
+
+type Db = Kysely<Database>;
+
+// Field and area names are inlined as literals (checked when the app starts, server/areas/model.ts).
+const inArea = (area: string) => sql<SqlBool>`area = ${sql.lit(area)}`;
+const SAFE = /^[a-z_][a-z0-9_]*$/i;
+const name = (field: string) => {
+  if (!SAFE.test(field)) throw new Error(`Unsafe field name: ${JSON.stringify(field)}`);
+  return field;
+};
+
+function keys(db: Db) {
+  if (dialectOf(db) === 'postgres') {
+    return {
+      has: (field: string) => sql<SqlBool>`jsonb_exists(data, ${sql.lit(name(field))})`,
+      isNull: (field: string) => sql<SqlBool>`jsonb_typeof(data -> ${sql.lit(name(field))}) = 'null'`,
+      without: (field: string, document: RawBuilder<unknown> = sql`data`) => sql`(${document} - ${sql.lit(name(field))})`,
+      moved: (from: string, to: string) =>
+        sql`((data - ${sql.lit(name(from))}) || jsonb_build_object(${sql.lit(name(to))}, data -> ${sql.lit(name(from))}))`,
+    };
+  }
+  const path = (field: string) => sql.lit(`$.${name(field)}`);
+  return {
+    has: (field: string) => sql<SqlBool>`json_type(data, ${path(field)}) is not null`,
+    isNull: (field: string) => sql<SqlBool>`json_type(data, ${path(field)}) = 'null'`,
+    without: (field: string, document: RawBuilder<unknown> = sql`data`) => sql`json_remove(${document}, ${path(field)})`,
+    // `->` hands the value over as JSON, so objects and arrays stay objects and arrays.
+    moved: (from: string, to: string) => sql`json_set(json_remove(data, ${path(from)}), ${path(to)}, json(data -> ${path(from)}))`,
+  };
+}
+
+export async function readSnapshots(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('area_snapshots').select(['area', 'snapshot']).execute();
+  return new Map(rows.map((row) => [row.area, row.snapshot]));
+}
+
+export async function writeSnapshot(db: Db, area: string, snapshot: string, now: Date): Promise<void> {
+  const updated_at = now.toISOString();
+  await db
+    .insertInto('area_snapshots')
+    .values({ area, snapshot, updated_at })
+    .onConflict((oc) => oc.column('area').doUpdateSet({ snapshot, updated_at }))
+    .execute();
+}
+
+export interface ChangeEntry {
+  key?: string;
+  area: string;
+  change: string;
+  detail: string;
+}
+
+export async function logChange(db: Db, entry: ChangeEntry, now: Date): Promise<void> {
+  await db
+    .insertInto('area_migrations')
+    .values({ key: entry.key ?? null, area: entry.area, change: entry.change, detail: entry.detail, applied_at: now.toISOString() })
+    .execute();
+}
+
+export async function hasChange(db: Db, key: string): Promise<boolean> {
+  return (await db.selectFrom('area_migrations').select('id').where('key', '=', key).executeTakeFirst()) !== undefined;
+}
+
+export async function listChanges(db: Db): Promise<{ area: string; change: string; detail: string; applied_at: string }[]> {
+  return db.selectFrom('area_migrations').select(['area', 'change', 'detail', 'applied_at']).orderBy('id').execute();
+}
+
+export async function countRecords(db: Db, area: string): Promise<number> {
+  const row = await db.selectFrom('records').select((eb) => eb.fn.countAll<number | string>().as('count')).where(inArea(area)).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Records of the area whose document has `field` (`present`) or lacks it. */
+export async function countWithField(db: Db, area: string, field: string, present: boolean): Promise<number> {
+  const k = keys(db);
+  const row = await db
+    .selectFrom('records')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(inArea(area))
+    .where(present ? k.has(field) : sql<SqlBool>`not (${k.has(field)})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Moves `from` to `to` in every record that has `from` and not yet `to`; answers how many moved. */
+export async function renameField(db: Db, area: string, from: string, to: string): Promise<number> {
+  const k = keys(db);
+  const result = await db
+    .updateTable('records')
+    .set({ data: k.moved(from, to) as unknown as string })
+    .where(inArea(area))
+    .where(k.has(from))
+    .where(sql<SqlBool>`not (${k.has(to)})`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Sets `field` to `value` where it is missing (and, with `nulls`, where it is JSON null); answers how many changed. */
+export async function fillField(db: Db, area: string, field: string, value: unknown, options: { nulls: boolean }): Promise<number> {
+  const k = keys(db);
+  const json = jsonAccess(dialectOf(db));
+  const empty = options.nulls ? sql<SqlBool>`(not (${k.has(field)}) or ${k.isNull(field)})` : sql<SqlBool>`not (${k.has(field)})`;
+  const result = await db
+    .updateTable('records')
+    .set({ data: json.set(field, value) as unknown as string })
+    .where(inArea(area))
+    .where(empty)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Removes `field` from every record of the area for good; answers how many records held it. */
+export async function dropField(db: Db, area: string, field: string): Promise<number> {
+  const k = keys(db);
+  const result = await db
+    .updateTable('records')
+    .set({ data: k.without(field) as unknown as string })
+    .where(inArea(area))
+    .where(k.has(field))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** One batch of an area's records in id order, after `afterId` (checks that read every record). */
+export async function recordBatch(db: Db, area: string, afterId: number, limit: number): Promise<{ id: number; data: Record<string, unknown> }[]> {
+  const rows = await db
+    .selectFrom('records')
+    .select(['id', 'data'])
+    .where(inArea(area))
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
+    return { id: Number(row.id), data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {} };
+  });
+}
+
+/** Takes the lock that lets one instance at a time change the database for the declarations (PostgreSQL). */
+export async function lockEvolution(db: Db): Promise<void> {
+  if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('cornerstone:area-evolution'))`.execute(db);
+}
+
+/** Whether records of `area` with these ids exist: the ids that do not. */
+export async function missingIds(db: Db, area: string, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = new Set<number>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const chunk = ids.slice(start, start + 500);
+    const rows = await db.selectFrom('records').select('id').where(inArea(area)).where('id', 'in', chunk).execute();
+    for (const row of rows) found.add(Number(row.id));
+  }
+  return ids.filter((id) => !found.has(id));
+}
