@@ -1,0 +1,111 @@
+// Issue #6: references are real. A field declared with fields.reference points at another area's records; the API
+// refuses ids that do not exist and applies the declared onDelete.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { areas } from '../../schema/areas';
+import { defineArea, fields } from '../../schema/define';
+import { apiClient, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+
+const authors = defineArea({
+  name: 'authors',
+  label: 'Authors',
+  recordLabel: 'name',
+  icon: 'users',
+  group: 'website-tools',
+  kind: 'collection',
+  schema: z.object({ name: fields.text('Name', 100) }),
+});
+const books = defineArea({
+  name: 'books',
+  label: 'Books',
+  recordLabel: 'title',
+  icon: 'blog',
+  group: 'website-tools',
+  kind: 'collection',
+  schema: z.object({
+    title: fields.text('Title', 100),
+    author_id: fields.reference('Author', { area: 'authors', onDelete: 'restrict', countAs: 'books_count' }),
+    editor_id: fields.reference('Editor', { area: 'authors', onDelete: 'keep' }),
+  }),
+  filters: ['author_id'],
+});
+
+let t: TestApp;
+let api: ApiClient;
+beforeAll(async () => {
+  t = await setupApp({}, { areas: [...areas, authors, books] });
+  api = apiClient(t.app, await signIn(t.app));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function created(url: string, body: Record<string, unknown>) {
+  const response = await api.post(url, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number } & Record<string, unknown>>();
+}
+
+describe('job applications point at job postings (careers-form.career_id, onDelete keep)', () => {
+  const application = { full_name: 'Ada Mason', email: 'ada@example.com' };
+
+  it('refuses an application for a posting that does not exist', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/public/careers-form', payload: { ...application, career_id: 999999 } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Please check the form for errors',
+      errors: { career_id: 'Job posting does not exist (it may have been deleted)' },
+    });
+  });
+
+  it('counts applications per posting, and deleting the posting keeps its applications', async () => {
+    const posting = await created('/api/careers', { title: 'Site Engineer', department: 'Engineering', location: 'Leeds' });
+    const sent = await t.app.inject({ method: 'POST', url: '/api/public/careers-form', payload: { ...application, career_id: posting.id } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { id } = sent.json<{ id: number }>();
+    expect((await api.get(`/api/careers/${posting.id}`)).json()).toMatchObject({ applications_count: 1 });
+
+    expect((await api.delete(`/api/careers/${posting.id}`)).statusCode).toBe(200);
+    const kept = await api.get(`/api/careers-form/${id}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ full_name: 'Ada Mason', career_id: posting.id });
+    // Triage still works on an application whose posting is gone.
+    expect((await api.put(`/api/careers-form/${id}`, { status: 'in_progress' })).statusCode).toBe(200);
+  });
+});
+
+describe('a restricting reference (books.author_id → authors)', () => {
+  it('refuses an unknown id with the field message', async () => {
+    const response = await api.post('/api/books', { title: 'Foundations', author_id: 424242 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { author_id: 'Author does not exist (it may have been deleted)' } });
+  });
+
+  it('refuses to delete a record that others point at, saying how many, until they are gone', async () => {
+    const author = await created('/api/authors', { name: 'Vitruvius' });
+    const first = await created('/api/books', { title: 'De architectura', author_id: author.id });
+    await created('/api/books', { title: 'Ten Books', author_id: author.id });
+    expect((await api.get(`/api/authors/${author.id}`)).json()).toMatchObject({ books_count: 2 });
+
+    const refused = await api.delete(`/api/authors/${author.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: 'This record cannot be deleted: 2 entries in Books refer to it. Delete them or point them elsewhere first.' });
+    expect((await api.get(`/api/authors/${author.id}`)).statusCode).toBe(200);
+
+    await api.put(`/api/books/${first.id}`, { author_id: null });
+    const list = await api.get(`/api/books?filter=${encodeURIComponent(JSON.stringify({ author_id: author.id }))}`);
+    expect(list.json<{ title: string }[]>().map((book) => book.title)).toEqual(['Ten Books']);
+  });
+
+  it('lets a record whose "keep" target was deleted be saved again unchanged', async () => {
+    const editor = await created('/api/authors', { name: 'Editor' });
+    const book = await created('/api/books', { title: 'Edited', editor_id: editor.id });
+    expect((await api.delete(`/api/authors/${editor.id}`)).statusCode).toBe(200);
+    const saved = await api.put(`/api/books/${book.id}`, { title: 'Edited, 2nd ed.' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ title: 'Edited, 2nd ed.', editor_id: editor.id });
+    // Pointing it at another missing record is refused.
+    const moved = await api.put(`/api/books/${book.id}`, { editor_id: editor.id + 1000 });
+    expect(moved.statusCode).toBe(400);
+  });
+});
