@@ -10,6 +10,7 @@ import type { Database } from '../db/types';
 import {
   countRecords,
   countWithField,
+  dropField,
   fillField,
   hasChange,
   lockEvolution,
@@ -21,6 +22,7 @@ import {
   writeSnapshot,
   type ChangeEntry,
 } from '../repositories/area-evolution';
+import { refreshUploadReferences } from '../repositories/upload-references';
 import type { AreaModel } from './model';
 import { parseSnapshot, sameShape, snapshotOf, type AreaSnapshot } from './snapshot';
 
@@ -330,4 +332,26 @@ export async function evolveAreas(
 function areaOfIndex(name: string, models: readonly AreaModel[]): string {
   const match = models.find((model) => name.startsWith(`records_${model.name.replaceAll('-', '_')}_`));
   return match?.name ?? name.replace(/^records_/, '').split('_')[0]!;
+}
+
+/**
+ * Deletes the stored values of a field that is no longer declared, for good (npm run areas -- drop-field): the one
+ * way values leave the database because of a declaration. Refuses a field that is still declared.
+ */
+export async function dropUndeclaredField(db: Db, models: readonly AreaModel[], area: string, field: string, now = new Date()): Promise<number> {
+  const model = models.find((candidate) => candidate.name === area);
+  if (model?.fields.has(field)) {
+    throw new Error(`Field '${field}' is still declared in area '${area}': remove it from the declaration (and start once) before dropping its values.`);
+  }
+  if (model && [...model.renames.values()].includes(field)) {
+    throw new Error(`Field '${field}' of area '${area}' is the old name of a declared rename: its values are moved, not dropped.`);
+  }
+  return db.transaction().execute(async (trx) => {
+    await lockEvolution(trx);
+    const dropped = await dropField(trx, area, field);
+    await logChange(trx, { area, change: 'drop field', detail: `'${field}': values deleted from ${plural(dropped, 'record')}` }, now);
+    // Files only that field pointed at are now unreferenced: the upload sweep deletes them after its grace period.
+    await refreshUploadReferences(trx, area);
+    return dropped;
+  });
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineArea, fields, type AreaDeclaration } from '../../schema/define';
 import { buildApp } from '../../server/app';
-import { AreaChangeRefused, evolveAreas } from '../../server/areas/evolve';
+import { AreaChangeRefused, dropUndeclaredField, evolveAreas } from '../../server/areas/evolve';
 import { buildAreaModels } from '../../server/areas/model';
 import { loadConfig } from '../../server/config';
 import { dialectOf } from '../../server/db/dialect';
@@ -282,6 +282,23 @@ describe('removing a field', () => {
     server = await start([gadgets({ note: fields.optionalText('Note', 100) })]);
     expect(await get(server.api, a.id)).toMatchObject({ title: 'A2', note: 'keep me' });
     expect(await get(server.api, fresh.id)).toMatchObject({ title: 'B', note: null });
+  });
+
+  it('drops the kept values only when told to, and never those of a declared field', async () => {
+    let server = await start([gadgets({ note: fields.optionalText('Note', 100) })]);
+    const a = await create(server.api, { title: 'A', note: 'old' });
+    await expect(dropUndeclaredField(server.db, buildAreaModels([gadgets({ note: fields.optionalText('Note', 100) })]), 'gadgets', 'note')).rejects.toThrow(
+      "Field 'note' is still declared in area 'gadgets': remove it from the declaration (and start once) before dropping its values.",
+    );
+    expect(await storedData(server.db, a.id)).toEqual({ title: 'A', note: 'old' });
+    await stop(server);
+
+    const without = gadgets({});
+    server = await start([without]);
+    expect(await dropUndeclaredField(server.db, buildAreaModels([without]), 'gadgets', 'note')).toBe(1);
+    expect(await storedData(server.db, a.id)).toEqual({ title: 'A' });
+    const log = await server.db.selectFrom('area_migrations').select('detail').where('change', '=', 'drop field').execute();
+    expect(log).toEqual([{ detail: "'note': values deleted from 1 record" }]);
   });
 
   it('keeps the values of a whole area that is no longer declared', async () => {

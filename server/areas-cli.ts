@@ -1,0 +1,77 @@
+// npm run areas -- <command>: look at and act on how the database follows the area declarations (issue #6).
+//   plan                      what the next start would change or refuse, without changing anything
+//   log                       every change made so far because a declaration changed
+//   drop-field <area> <field> [--yes]   delete for good the kept values of a field that is no longer declared
+import { areas } from '../schema/areas';
+import { AreaChangeRefused, dropUndeclaredField, evolveAreas } from './areas/evolve';
+import { USERS_AREA, buildAreaModels } from './areas/model';
+import { ConfigError, loadConfig } from './config';
+import { createDb, migrate } from './db';
+import { countWithField, listChanges } from './repositories/area-evolution';
+
+const USAGE = `Usage: npm run areas -- plan | log | drop-field <area> <field> [--yes]`;
+
+async function run(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  if (!command || !['plan', 'log', 'drop-field'].includes(command)) {
+    console.error(USAGE);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const db = createDb(config);
+  try {
+    await migrate(db);
+    const models = buildAreaModels(areas).filter((model) => model.name !== USERS_AREA);
+
+    if (command === 'plan') {
+      try {
+        const { changes, notes } = await evolveAreas(db, models, { dryRun: true });
+        if (changes.length === 0 && notes.length === 0) console.log('The database matches the declarations: nothing to change.');
+        for (const change of changes) console.log(`${change.area}: ${change.change}: ${change.detail}`);
+        for (const note of notes) console.log(`note: ${note}`);
+        return 0;
+      } catch (error) {
+        if (!(error instanceof AreaChangeRefused)) throw error;
+        console.error(error.message);
+        return 1;
+      }
+    }
+
+    if (command === 'log') {
+      const changes = await listChanges(db);
+      if (changes.length === 0) console.log('No changes yet.');
+      for (const change of changes) console.log(`${change.applied_at}  ${change.area}: ${change.change}: ${change.detail}`);
+      return 0;
+    }
+
+    const [area, field, confirm] = rest;
+    if (!area || !field) {
+      console.error(USAGE);
+      return 2;
+    }
+    if (confirm !== '--yes') {
+      const count = await countWithField(db, area, field, true);
+      console.log(`${count} records of '${area}' hold a value for '${field}'. Run again with --yes to delete those values for good (back up first: docs/deploy.md).`);
+      return 0;
+    }
+    const dropped = await dropUndeclaredField(db, models, area, field);
+    console.log(`Deleted the values of '${field}' from ${dropped} records of '${area}'.`);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

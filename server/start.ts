@@ -1,0 +1,96 @@
+import type { AddressInfo } from 'node:net';
+import type { AreaDeclaration } from '../schema/define';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDb, migrate } from './db';
+import { ensureAdmin, seedSampleContent, type AdminBootstrap } from './seed';
+import { scheduleUploadSweep } from './upload-sweep';
+
+function box(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length));
+  const border = '─'.repeat(width + 2);
+  return [`┌${border}┐`, ...lines.map((line) => `│ ${line.padEnd(width)} │`), `└${border}┘`].join('\n');
+}
+
+function announce(admin: AdminBootstrap): void {
+  if (!admin.created) return;
+  if (admin.generatedPassword) {
+    console.log(
+      box([
+        'First start: sign in with',
+        `  email:    ${admin.email}`,
+        `  password: ${admin.generatedPassword}`,
+        '',
+        'This password is shown only once. Set ADMIN_EMAIL and',
+        'ADMIN_PASSWORD before the first start to choose your own.',
+      ]),
+    );
+  } else {
+    // The password came from ADMIN_PASSWORD; it is never printed.
+    console.log(box(['First start: administrator account created', `  email:    ${admin.email}`]));
+  }
+}
+
+/** Starts Cornerstone as `npm start` does; `areas` replaces the declared areas (start-up tests). */
+export async function startServer(options: { areas?: readonly AreaDeclaration[] } = {}): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = createDb(config);
+  try {
+    await migrate(db);
+    announce(await ensureAdmin(db, config));
+    if (config.seedSampleContent) {
+      const sample = await seedSampleContent(db, options.areas ? { areas: options.areas } : {});
+      if (sample.seeded) {
+        console.log(`First start: added ${sample.records} sample records in ${sample.areas} areas (SEED_SAMPLE_CONTENT=false starts empty).`);
+      }
+    }
+  } catch (error) {
+    console.error(`Cornerstone could not prepare its database: ${error instanceof Error ? error.message : String(error)}`);
+    await db.destroy();
+    process.exit(1);
+  }
+
+  let app;
+  try {
+    app = await buildApp({ config, db, areas: options.areas });
+  } catch (error) {
+    console.error(`Cornerstone could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await db.destroy();
+    process.exit(1);
+  }
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    console.error(`Cornerstone could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+    await db.destroy();
+    process.exit(1);
+  }
+  const { port } = app.server.address() as AddressInfo;
+  console.log(`Cornerstone is running at http://localhost:${port}`);
+  const sweep = scheduleUploadSweep(db, { graceHours: config.uploadGraceHours, log: app.log });
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Do not hang forever on a stuck connection.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await sweep.stop();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
