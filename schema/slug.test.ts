@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SLUG_PATTERN } from './define';
 import { slugCandidate, slugify } from './slug';
 
 describe('slugify', () => {
@@ -17,6 +18,12 @@ describe('slugify', () => {
     const slug = slugify(`${'abcd '.repeat(40)}`);
     expect(slug.length).toBeLessThanOrEqual(100);
     expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('makes only slugs that a slug field accepts', () => {
+    for (const text of ['Villa Rosé & Co.', '  -- Mixed__Case 42 --  ', `${'Long title '.repeat(30)}`]) {
+      expect(slugify(text)).toMatch(SLUG_PATTERN);
+    }
   });
 });
 

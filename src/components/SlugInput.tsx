@@ -1,18 +1,7 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { Box, InputAdornment } from '@mui/material';
 import { FormDataConsumer, TextInput } from 'react-admin';
-
-// The server's rule (server/areas/slug.ts), repeated here only to preview what an empty slug will become.
-export function slugify(text: string, max = 100): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, max)
-    .replace(/-+$/, '');
-}
+import { slugify } from '../../schema/slug';
 
 export const SLUG_HELPER = 'Leave empty to generate it from the title';
 
