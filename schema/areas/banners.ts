@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineArea, fields } from '../define';
+import type { ScheduleFields } from '../schedule';
 
 export const BANNER_PLACEMENTS = ['homepage_top', 'homepage_middle', 'sidebar', 'popup'] as const;
 
@@ -16,6 +17,9 @@ export const validateBannerDates = (
     ctx.addIssue({ code: 'custom', path: ['ends_at'], message: BANNER_END_BEFORE_START });
   }
 };
+
+// What a banner's schedule (schema/schedule.ts) is computed from.
+export const BANNER_SCHEDULE: ScheduleFields = { active: 'active', start: 'starts_at', end: 'ends_at' };
 
 export const banners = defineArea({
   name: 'banners',

@@ -1,26 +1,10 @@
 // List values computed at request time from other data (never stored, so never stale).
 import type { Kysely } from 'kysely';
+import { scheduleOf } from '../../schema/schedule';
 import type { Database } from '../db/types';
 import { countByField } from '../repositories/records';
-import type { Schedule } from './list-query';
-import type { AreaModel, ScheduleFields } from './model';
+import type { AreaModel } from './model';
 import type { ApiRecord } from './records';
-
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-
-/**
- * Whether a banner shows now. A date without a time counts as that whole day (an end date of today is still
- * live); the SQL filter (server/repositories/list-sql.ts) compares the same way.
- */
-export function scheduleOf(data: Record<string, unknown>, fields: ScheduleFields, now: Date): Schedule {
-  if (data[fields.active] !== true) return 'inactive';
-  const iso = now.toISOString();
-  const end = text(data[fields.end]);
-  if (end !== null && end < iso.slice(0, end.length)) return 'expired';
-  const start = text(data[fields.start]);
-  if (start !== null && start > iso.slice(0, start.length)) return 'upcoming';
-  return 'live';
-}
 
 /** Adds the area's computed values to records about to be answered (one extra grouped query at most). */
 export async function withComputed(db: Kysely<Database>, model: AreaModel, records: ApiRecord[], now = new Date()): Promise<ApiRecord[]> {

@@ -1,8 +1,9 @@
 // Turns checked list parameters (server/areas/list-query.ts) into SQL conditions and sort keys, for the record
 // store (JSON fields) and for plain tables (columns) alike. Values are always parameters.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import type { ListFilter, ListQuery, Schedule } from '../areas/list-query';
-import type { ListField, ScheduleFields } from '../areas/model';
+import type { Schedule, ScheduleFields } from '../../schema/schedule';
+import type { ListFilter, ListQuery } from '../areas/list-query';
+import type { ListField } from '../areas/model';
 import type { JsonAccess } from '../db/dialect';
 
 const fieldValue = (json: JsonAccess, field: ListField) =>
@@ -19,7 +20,7 @@ function scheduleCondition(json: JsonAccess, fields: ScheduleFields, schedule: S
   const active = json.value(fields.active, 'boolean');
   const start = json.text(fields.start);
   const end = json.text(fields.end);
-  // A date without a time compares with today's date, a date and time with now (see scheduleOf).
+  // schema/schedule.ts's rule in SQL: a date without a time compares with today's date, a date and time with now.
   const nowAs = (value: RawBuilder<unknown>) => sql`substr(cast(${now} as text), 1, length(${value}))`;
   const isActive = sql<SqlBool>`(${active} = ${json.param(true, 'boolean')})`;
   const expired = sql<SqlBool>`(${end} is not null and ${end} < ${nowAs(end)})`;

@@ -1,11 +1,9 @@
 import type { ChipProps } from '@mui/material';
 import { useRecordContext } from 'react-admin';
+import { SCHEDULES, type Schedule } from '../../schema/schedule';
 import { ToneChip, type Tone } from './StatusChip';
 
-// What the API computes for a banner (`schedule` on list records, also a list filter).
-export const SCHEDULES = ['live', 'upcoming', 'expired', 'inactive'] as const;
-export type Schedule = (typeof SCHEDULES)[number];
-
+// What the API computes for a banner (`schedule` on list records, also a list filter), in words.
 export const SCHEDULE_LABELS: Record<Schedule, string> = {
   live: 'Live now',
   upcoming: 'Upcoming',

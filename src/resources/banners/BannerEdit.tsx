@@ -1,7 +1,8 @@
 import { Typography } from '@mui/material';
 import { EditBase, useRecordContext } from 'react-admin';
 import type { Banner } from '../../../schema/areas/banners';
-import { ScheduleChip, type Schedule } from '../../components/ScheduleChip';
+import type { Schedule } from '../../../schema/schedule';
+import { ScheduleChip } from '../../components/ScheduleChip';
 import { BannerForm } from './BannerForm';
 
 function Heading() {

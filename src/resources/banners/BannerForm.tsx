@@ -5,7 +5,7 @@ import { ContentForm } from '../../components/ContentForm';
 import { FormCard, FormPair } from '../../components/FormCard';
 import { ImageInput } from '../../components/ImageInput';
 import { ScheduleChip } from '../../components/ScheduleChip';
-import { PLACEMENT_LABELS, scheduleOf, toInstant, validate } from './bannerSchedule';
+import { bannerScheduleOf, PLACEMENT_LABELS, toInstant, validate } from './bannerSchedule';
 
 const placementChoices = BANNER_PLACEMENTS.map((id) => ({ id, name: PLACEMENT_LABELS[id] ?? id }));
 
@@ -85,7 +85,7 @@ export function BannerForm({ create = false }: { create?: boolean }) {
                   <Typography variant="body2" color="text.secondary">
                     With these settings, right now:
                   </Typography>
-                  <ScheduleChip schedule={scheduleOf(formData)} />
+                  <ScheduleChip schedule={bannerScheduleOf(formData)} />
                 </Stack>
               )}
             </FormDataConsumer>

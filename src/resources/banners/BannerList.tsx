@@ -5,9 +5,10 @@ import { Box, Stack, Typography } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, SimpleList } from 'react-admin';
 import { BANNER_PLACEMENTS, banners, type Banner } from '../../../schema/areas/banners';
 import { SYSTEM_FIELDS } from '../../../schema/define';
+import { SCHEDULES, type Schedule } from '../../../schema/schedule';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
 import { phoneListSx } from '../../components/contentSx';
-import { SCHEDULE_LABELS, SCHEDULES, ScheduleChip, type Schedule } from '../../components/ScheduleChip';
+import { SCHEDULE_LABELS, ScheduleChip } from '../../components/ScheduleChip';
 import { PLACEMENT_LABELS } from './bannerSchedule';
 
 type BannerRecord = Banner & { id: number; schedule?: Schedule };

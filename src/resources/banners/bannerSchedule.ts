@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { banners, validateBannerDates } from '../../../schema/areas/banners';
-import type { Schedule } from '../../components/ScheduleChip';
+import { BANNER_SCHEDULE, banners, validateBannerDates } from '../../../schema/areas/banners';
+import { scheduleOf, type Schedule } from '../../../schema/schedule';
 import { zodValidate } from '../../components/zodValidate';
 
 export const PLACEMENT_LABELS: Record<string, string> = {
@@ -27,15 +27,6 @@ export const toInstant = (value: string | null | undefined) => {
   return Number.isNaN(time.getTime()) ? value : time.toISOString();
 };
 
-// The server's rule (server/areas/computed.ts, scheduleOf), for the form's preview before saving: a date without
-// a time counts as that whole day.
-export function scheduleOf(banner: { active?: unknown; starts_at?: unknown; ends_at?: unknown }, now = new Date()): Schedule {
-  if (banner.active !== true) return 'inactive';
-  const iso = now.toISOString();
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  const end = text(banner.ends_at);
-  if (end !== null && end < iso.slice(0, end.length)) return 'expired';
-  const start = text(banner.starts_at);
-  if (start !== null && start > iso.slice(0, start.length)) return 'upcoming';
-  return 'live';
-}
+// The API's rule (schema/schedule.ts), for the form's preview before saving.
+export const bannerScheduleOf = (banner: Record<string, unknown>, now = new Date()): Schedule =>
+  scheduleOf(banner, BANNER_SCHEDULE, now);
