@@ -5,6 +5,7 @@ import type { ListFilter, ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database, RecordRow } from '../db/types';
 import { filterCondition, sortKey } from './list-sql';
+import { releaseRecordUploads, syncRecordReferences } from './upload-references';
 
 type Db = Kysely<Database>;
 
@@ -96,6 +97,7 @@ export async function insertRecord(
     .values({ area, data: JSON.stringify(record.data), position: record.position ?? null, created_at: timestamp, updated_at: timestamp })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await syncRecordReferences(db, Number(row.id), record.data);
   return toStored(row);
 }
 
@@ -107,6 +109,7 @@ export async function updateRecordData(db: Db, area: string, id: number, data: R
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  if (row) await syncRecordReferences(db, id, data);
   return row && toStored(row);
 }
 
@@ -125,6 +128,7 @@ export async function setRecordField(db: Db, area: string, id: number, field: st
 
 export async function deleteRecord(db: Db, area: string, id: number): Promise<StoredRecord | undefined> {
   const row = await db.deleteFrom('records').where(inArea(area)).where('id', '=', id).returningAll().executeTakeFirst();
+  if (row) await releaseRecordUploads(db, id, row.data);
   return row && toStored(row);
 }
 
