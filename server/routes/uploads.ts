@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, MB, UPLOAD_KINDS, UPLOAD_RULES } from '../../schema/uploads';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
@@ -14,13 +15,11 @@ import { requireUser } from '../plugins/authenticate';
 import { findUpload, findUploadInfo, insertUpload, type UploadInfo, type UploadKind } from '../repositories/uploads';
 import { safeEqual } from '../secrets';
 
-const MB = 1024 * 1024;
-export const LIMITS: Record<UploadKind, number> = { image: 5 * MB, document: 10 * MB };
 export const LINK_TTL_SECONDS = 5 * 60;
 export const FILENAME_MAX_LENGTH = 200;
 
 export const UNSUPPORTED_TYPE =
-  'This kind of file is not accepted. Upload an image (JPEG, PNG, WebP or GIF) or a document (PDF, DOC or DOCX).';
+  `This kind of file is not accepted. Upload an image (${UPLOAD_RULES.image.typesText}) or a document (${UPLOAD_RULES.document.typesText}).`;
 export const INVALID_LINK = 'This download link is invalid or has expired. Open the file again from the console.';
 
 interface Accepted {
@@ -29,20 +28,11 @@ interface Accepted {
   extensions: readonly string[];
 }
 
-// What file-type reports (by magic bytes) → what we accept and serve it as.
-const ACCEPTED: Record<string, Accepted> = {
-  'image/jpeg': { kind: 'image', mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
-  'image/png': { kind: 'image', mime: 'image/png', extensions: ['png'] },
-  'image/webp': { kind: 'image', mime: 'image/webp', extensions: ['webp'] },
-  'image/gif': { kind: 'image', mime: 'image/gif', extensions: ['gif'] },
-  'application/pdf': { kind: 'document', mime: 'application/pdf', extensions: ['pdf'] },
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
-    kind: 'document',
-    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    extensions: ['docx'],
-  },
-};
-const WORD_97: Accepted = { kind: 'document', mime: 'application/msword', extensions: ['doc'] };
+// What file-type reports (by magic bytes) → what we accept and serve it as (schema/uploads.ts).
+const ACCEPTED: Record<string, Accepted> = Object.fromEntries(
+  UPLOAD_KINDS.flatMap((kind) => UPLOAD_RULES[kind].types.map(({ mime, extensions }) => [mime, { kind, mime, extensions }])),
+);
+const WORD_97 = ACCEPTED['application/msword']!;
 // Old .doc files are OLE compound files, like .xls, .ppt and .msi installers: only those holding a Word stream
 // (its directory entry name, UTF-16) pass.
 const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
@@ -51,10 +41,11 @@ async function detect(bytes: Buffer): Promise<Accepted | undefined> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type) return undefined;
   if (type.ext === 'cfb') return bytes.includes(WORD_STREAM) ? WORD_97 : undefined;
-  return ACCEPTED[type.mime];
+  // Only the stream check above may answer Word 97.
+  return type.mime === WORD_97.mime ? undefined : ACCEPTED[type.mime];
 }
 
-const KNOWN_EXTENSIONS = new Set([...Object.values(ACCEPTED), WORD_97].flatMap((accepted) => accepted.extensions));
+const KNOWN_EXTENSIONS = new Set(Object.values(ACCEPTED).flatMap((accepted) => accepted.extensions));
 
 /** The name the file is offered under: no path, no control characters, an extension matching its real type. */
 export function cleanFilename(original: string | undefined, accepted: Accepted): string {
@@ -118,7 +109,7 @@ async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; filen
   if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data, in a field named "file".');
   let part;
   try {
-    part = await request.file({ limits: { fileSize: LIMITS.document, files: 1, fields: 10, parts: 11 } });
+    part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } });
   } catch (error) {
     throw readError(error);
   }
@@ -137,7 +128,7 @@ async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; filen
 function readError(error: unknown): HttpError {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new HttpError(413, `The file is too large: documents can be at most ${LIMITS.document / MB} MB, images ${LIMITS.image / MB} MB.`);
+    return new HttpError(413, `The file is too large: documents can be at most ${UPLOAD_RULES.document.maxBytes / MB} MB, images ${UPLOAD_RULES.image.maxBytes / MB} MB.`);
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new HttpError(400, 'Send one file at a time.');
   return new HttpError(400, 'The upload is malformed and could not be read.');
@@ -153,8 +144,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     if (bytes.length === 0) throw new HttpError(400, 'The file is empty.', { file: 'The file is empty' });
     const accepted = await detect(bytes);
     if (!accepted) throw new HttpError(415, UNSUPPORTED_TYPE);
-    if (bytes.length > LIMITS[accepted.kind]) {
-      throw new HttpError(413, `The file is too large: ${accepted.kind === 'image' ? 'images' : 'documents'} can be at most ${LIMITS[accepted.kind] / MB} MB.`);
+    const { maxBytes, noun } = UPLOAD_RULES[accepted.kind];
+    if (bytes.length > maxBytes) {
+      throw new HttpError(413, `The file is too large: ${noun}s can be at most ${maxBytes / MB} MB.`);
     }
     const upload = await insertUpload(db, {
       id: randomBytes(16).toString('hex'),

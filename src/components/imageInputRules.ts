@@ -1,44 +1,17 @@
-// What an upload field accepts, checked in the browser before a byte is sent. The server has the final word
-// (it checks the bytes, issue #3 §2); these rules mirror its limits so most mistakes are caught at once.
+// What an upload field accepts (schema/uploads.ts), checked in the browser before a byte is sent. The server has
+// the final word (it checks the bytes, issue #3 §2); most mistakes are caught here at once.
+import { MB, UPLOAD_RULES, type UploadKind } from '../../schema/uploads';
 import type { UploadedFile } from '../dataProvider';
 
-export type UploadKind = 'image' | 'document';
+export type { UploadKind } from '../../schema/uploads';
 
-interface UploadRule {
-  mimes: readonly string[];
-  extensions: readonly string[];
-  maxBytes: number;
-  // How the accepted types are named to a person.
-  typesText: string;
-  noun: string;
-}
-
-const MB = 1024 * 1024;
-
-export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
-  image: {
-    mimes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-    extensions: ['.jpg', '.jpeg', '.png', '.webp', '.gif'],
-    maxBytes: 5 * MB,
-    typesText: 'JPEG, PNG, WebP or GIF',
-    noun: 'image',
-  },
-  document: {
-    mimes: [
-      'application/pdf',
-      'application/msword',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    ],
-    extensions: ['.pdf', '.doc', '.docx'],
-    maxBytes: 10 * MB,
-    typesText: 'PDF, DOC or DOCX',
-    noun: 'document',
-  },
-};
+const mimesOf = (kind: UploadKind): string[] => UPLOAD_RULES[kind].types.map((type) => type.mime);
+// With the dot, as <input accept> and file names have them.
+const extensionsOf = (kind: UploadKind): string[] => UPLOAD_RULES[kind].types.flatMap((type) => type.extensions.map((ext) => `.${ext}`));
 
 // The value of an <input type=file accept>.
 export const acceptAttribute = (kind: UploadKind): string =>
-  [...UPLOAD_RULES[kind].mimes, ...UPLOAD_RULES[kind].extensions].join(',');
+  [...mimesOf(kind), ...extensionsOf(kind)].join(',');
 
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes == null || !Number.isFinite(bytes)) return '';
@@ -63,11 +36,10 @@ const extensionOf = (name: string): string => {
 
 // Some systems report no type (or a generic one) for Office files: the extension then decides here.
 export function checkFile(file: File, kind: UploadKind): string | null {
-  const rule = UPLOAD_RULES[kind];
-  const knownType = rule.mimes.includes(file.type);
+  const knownType = mimesOf(kind).includes(file.type);
   const vagueType = file.type === '' || file.type === 'application/octet-stream';
-  if (!knownType && !(vagueType && rule.extensions.includes(extensionOf(file.name)))) return typeMessage(kind);
-  if (file.size > rule.maxBytes) return sizeMessage(kind);
+  if (!knownType && !(vagueType && extensionsOf(kind).includes(extensionOf(file.name)))) return typeMessage(kind);
+  if (file.size > UPLOAD_RULES[kind].maxBytes) return sizeMessage(kind);
   if (file.size === 0) return 'This file is empty.';
   return null;
 }

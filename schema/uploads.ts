@@ -1,0 +1,49 @@
+// What an upload field accepts. The API reads a file's type from its bytes and holds it to these rules; the console
+// checks a chosen file against the same rules before a byte is sent. No imports: plain values.
+
+export type UploadKind = 'image' | 'document';
+
+export const MB = 1024 * 1024;
+
+export interface UploadType {
+  mime: string;
+  /** Without the dot; the first one names a file whose own extension does not match its type. */
+  extensions: readonly string[];
+}
+
+export interface UploadRule {
+  types: readonly UploadType[];
+  maxBytes: number;
+  /** The accepted types, as a person names them. */
+  typesText: string;
+  noun: string;
+}
+
+export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
+  image: {
+    types: [
+      { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+      { mime: 'image/png', extensions: ['png'] },
+      { mime: 'image/webp', extensions: ['webp'] },
+      { mime: 'image/gif', extensions: ['gif'] },
+    ],
+    maxBytes: 5 * MB,
+    typesText: 'JPEG, PNG, WebP or GIF',
+    noun: 'image',
+  },
+  document: {
+    types: [
+      { mime: 'application/pdf', extensions: ['pdf'] },
+      { mime: 'application/msword', extensions: ['doc'] },
+      { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['docx'] },
+    ],
+    maxBytes: 10 * MB,
+    typesText: 'PDF, DOC or DOCX',
+    noun: 'document',
+  },
+};
+
+export const UPLOAD_KINDS = Object.keys(UPLOAD_RULES) as UploadKind[];
+
+/** No file of any kind may be larger: the API stops reading there. */
+export const MAX_UPLOAD_BYTES = Math.max(...UPLOAD_KINDS.map((kind) => UPLOAD_RULES[kind].maxBytes));
