@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       cookieSecure: false,
       trustProxy: false,
+      uploadGraceHours: 24,
     });
   });
 
@@ -41,8 +42,10 @@ describe('loadConfig', () => {
       PUBLIC_FORM_RATE_LIMIT: '3',
       SECRET_KEY: 'k'.repeat(40),
       SEED_SAMPLE_CONTENT: 'false',
+      UPLOAD_GRACE_HOURS: '48',
     });
     expect(config).toMatchObject({
+      uploadGraceHours: 48,
       publicFormRateLimit: 3,
       secretKey: 'k'.repeat(40),
       seedSampleContent: false,
@@ -117,6 +120,11 @@ describe('loadConfig', () => {
     }
     expect(message).toMatch(/^ {2}- SECRET_KEY: must be at least 32 characters long$/m);
     expect(message).not.toContain('too-short-secret');
+  });
+
+  it('keeps unreferenced uploads at least an hour: 0 would delete a file whose form is not saved yet', () => {
+    expect(() => loadConfig({ UPLOAD_GRACE_HOURS: '0' })).toThrow(/^ {2}- UPLOAD_GRACE_HOURS: must be between 1 and 8760$/m);
+    expect(() => loadConfig({ UPLOAD_GRACE_HOURS: '1.5' })).toThrow(/^ {2}- UPLOAD_GRACE_HOURS: must be a whole number$/m);
   });
 
   it('accepts a list of trusted proxy addresses', () => {

@@ -46,6 +46,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   COOKIE_SECURE: booleanFlag.default(false),
   TRUST_PROXY: trustProxy.default(false),
+  UPLOAD_GRACE_HOURS: integer(1, 24 * 365).default(24),
 });
 
 export interface Config {
@@ -70,6 +71,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   cookieSecure: boolean;
   trustProxy: boolean | string;
+  /** How long an upload no record refers to is kept: a file uploaded in a form not saved yet is one. */
+  uploadGraceHours: number;
 }
 
 export class ConfigError extends Error {
@@ -110,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
+    uploadGraceHours: e.UPLOAD_GRACE_HOURS,
   };
 }

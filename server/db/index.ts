@@ -29,6 +29,8 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Deleted content (a CV, say) is overwritten with zeros, not merely marked free (docs/deploy.md).
+  database.pragma('secure_delete = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
@@ -36,6 +38,14 @@ function toDbOptions(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOptions
   if ('sqlite' in source || 'postgres' in source) return source;
   if (source.databaseUrl) return { postgres: { connectionString: source.databaseUrl } };
   return { sqlite: path.join(source.dataDir, SQLITE_FILE_NAME) };
+}
+
+/**
+ * SQLite: copies the write-ahead log into the database and empties it. The log still holds the pages as they were
+ * written (a deleted file's bytes among them) until then. Does nothing on PostgreSQL.
+ */
+export async function truncateWal(db: Kysely<Database>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
 }
 
 /** Brings the schema up to date; throws when a migration fails. */
