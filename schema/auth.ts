@@ -1,21 +1,7 @@
 import { z } from 'zod';
+import { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 
-export const PASSWORD_MIN_LENGTH = 8; // SPEC §9
-// The longest address SMTP can carry (RFC 5321); also bounds what we hash and look up.
-export const EMAIL_MAX_LENGTH = 254;
-// Bounds the work scrypt is asked to do for one request.
-export const PASSWORD_MAX_LENGTH = 1024;
-
-export const authMessages = {
-  emailRequired: 'Email is required', // SPEC §5
-  passwordRequired: 'Password is required', // SPEC §5
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, // SPEC §5
-  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters long`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-  emailNotText: 'Email must be a single text value',
-  passwordNotText: 'Password must be a single text value',
-  bodyNotObject: 'The request body must contain the fields email and password',
-} as const;
+export { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 
 const text = (requiredMessage: string, notTextMessage: string) =>
   z.string({ error: (issue) => (issue.input == null ? requiredMessage : notTextMessage) });

@@ -26,14 +26,9 @@ export const config = {
 export const DESKTOP_BREAKPOINT_PX = 1025;
 export const DESKTOP_MEDIA_QUERY = `(min-width:${DESKTOP_BREAKPOINT_PX}px)`;
 export const TOKEN_STORAGE_KEY = 'access_token';
-export const MIN_PASSWORD_LENGTH = 8;
 export const HEADER_LOGO_WIDTH_PX = 150;
 export const LOGIN_LOGO_WIDTH_PX = 300;
 export const TOAST_DURATION_MS = 3000;
 
 // SPEC §2: '{menu title} | {product} Dashboard'.
 export const pageTitle = (menuTitle: string): string => `${menuTitle} | ${config.productName} Dashboard`;
-
-// The CSRF cookie and header of SPEC §7 (names follow the common XSRF-TOKEN / X-XSRF-TOKEN convention).
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'X-XSRF-TOKEN';

@@ -1,5 +1,6 @@
 // The one fetch wrapper (STYLE.md): Bearer token, CSRF header, in-flight counter, error mapping.
-import { config, CSRF_COOKIE, CSRF_HEADER, TOKEN_STORAGE_KEY } from './config';
+import { CSRF_COOKIE, CSRF_HEADER } from '../schema/api';
+import { config, TOKEN_STORAGE_KEY } from './config';
 import { inFlight } from './inFlight';
 import { catalogue } from './notifications/catalogue';
 

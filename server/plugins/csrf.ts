@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../schema/api';
 import type { Config } from '../config';
 import { HttpError, isApiPath } from '../http-error';
 import { RANDOM_TOKEN_PATTERN, randomToken, safeEqual } from '../secrets';
 
-// SPEC §7: the console copies this cookie into this header on non-GET/HEAD requests.
-export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';
+// SPEC §7: the console copies the cookie into the header on non-GET/HEAD requests (names in schema/api.ts).
 export const CSRF_ERROR = 'Invalid or missing CSRF token.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,7 +40,8 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
     // Routing has happened by now: this is the matched route's own configuration.
     if (request.routeOptions.config.csrf === false) return;
-    const header = request.headers[CSRF_HEADER];
+    // Node hands header names lower-cased.
+    const header = request.headers[CSRF_HEADER.toLowerCase()];
     if (!hasValidCookie || typeof header !== 'string' || !safeEqual(header, cookie)) {
       throw new HttpError(403, CSRF_ERROR);
     }

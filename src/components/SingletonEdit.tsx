@@ -1,10 +1,7 @@
 import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Edit, useResourceContext, useResourceDefinition } from 'react-admin';
-
-// The one record of a singleton area lives at id 1 (server/routes/resources.ts) and is edited in place:
-// no list, no redirect after saving.
-export const SINGLETON_ID = 1;
+import { SINGLETON_ID } from '../../schema/api';
 
 interface SingletonEditProps {
   children: ReactNode;
@@ -13,6 +10,7 @@ interface SingletonEditProps {
   resource?: string;
 }
 
+// The one record of a singleton area is edited in place: no list, no redirect after saving.
 export function SingletonEdit({ children, description, resource: resourceProp }: SingletonEditProps) {
   const contextResource = useResourceContext();
   const resource = resourceProp ?? contextResource ?? '';

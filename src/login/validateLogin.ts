@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '../config';
+import { authMessages, PASSWORD_MIN_LENGTH } from '../../schema/auth-rules';
 
 export interface LoginValues {
   email: string;
@@ -7,13 +7,11 @@ export interface LoginValues {
 
 export type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
-// SPEC §5, messages verbatim.
+// SPEC §5, by hand (no zod on the sign-in page), with schema/auth.ts's words.
 export function validateLogin({ email, password }: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
-  if (email.trim() === '') errors.email = 'Email is required';
-  if (password === '') errors.password = 'Password is required';
-  else if (password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
-  }
+  if (email.trim() === '') errors.email = authMessages.emailRequired;
+  if (password === '') errors.password = authMessages.passwordRequired;
+  else if (password.length < PASSWORD_MIN_LENGTH) errors.password = authMessages.passwordTooShort;
   return errors;
 }

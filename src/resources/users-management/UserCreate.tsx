@@ -1,5 +1,6 @@
 import { CreateBase, PasswordInput, SimpleForm } from 'react-admin';
 import { userCreateSchema } from '../../../schema/areas/users-management';
+import { PASSWORD_MIN_LENGTH } from '../../../schema/auth-rules';
 import { zodValidate } from '../../components/zodValidate';
 import { UserActiveInput, UserEmailInput, UserNameInput } from './UserFields';
 import { UserFormLayout } from './UserFormLayout';
@@ -17,7 +18,7 @@ export function UserCreate() {
             source="password"
             label="Password"
             autoComplete="new-password"
-            helperText="At least 8 characters."
+            helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           />
           <UserActiveInput />
         </SimpleForm>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EditBase, PasswordInput, SaveButton, SimpleForm, Toolbar, useEditContext, useRecordContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { userUpdateSchema } from '../../../schema/areas/users-management';
+import { PASSWORD_MIN_LENGTH } from '../../../schema/auth-rules';
 import { zodValidate } from '../../components/zodValidate';
 import { CANNOT_DEACTIVATE_SELF, useIsCurrentUser } from './currentUser';
 import { UserDeleteButton } from './UserDeleteButton';
@@ -46,7 +47,7 @@ function NewPasswordSection() {
           source="password"
           label="New password"
           autoComplete="new-password"
-          helperText="At least 8 characters. Leave empty to keep the current password."
+          helperText={`At least ${PASSWORD_MIN_LENGTH} characters. Leave empty to keep the current password.`}
           sx={{ mt: 1 }}
         />
       </Collapse>

@@ -74,9 +74,10 @@ describe('create a user', () => {
     expect(writes).toEqual([]);
   });
 
-  it('refuses a password under 8 characters (SPEC §5)', async () => {
+  it('refuses a password under 8 characters (SPEC §5), as its helper text says', async () => {
     const user = userEvent.setup();
     renderAt('/users-management/create');
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters.');
     await fillNewUser(user, 'short');
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(writes).toEqual([]);
