@@ -51,7 +51,7 @@ export interface UploadsTable {
   created_by: number | null;
 }
 
-/** Which records name which uploads (server/repositories/upload-references.ts); a record's id once per upload. */
+/** One row per record and upload it names (server/repositories/upload-references.ts keeps them in step). */
 export interface UploadReferencesTable {
   upload_id: string;
   record_id: number;
