@@ -2,6 +2,7 @@
 // filled, unique values checked, positions kept; one transaction per write. Routes and the seed both use this.
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { SINGLETON_ID } from '../../schema/api';
 import { inboxUpdateSchema } from '../../schema/define';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
@@ -29,8 +30,9 @@ type Db = Kysely<Database>;
 export const FORM_ERROR = 'Please check the form for errors'; // SPEC §8 (Form Validation)
 export const VALUE_TAKEN = 'This value is already used';
 export const NOT_FOUND = 'Not Found';
-// A singleton answers on this id only (ra edits it at /<name>/1).
-export const SINGLETON_ID = 1;
+
+// A singleton answers on SINGLETON_ID only (ra edits it at /<name>/1); re-exported for the routes.
+export { SINGLETON_ID };
 
 export type ApiRecord = { id: number } & Record<string, unknown>;
 
