@@ -151,10 +151,35 @@ export function fieldLabel(area: Pick<AreaDeclaration, 'schema'>, name: string):
   return label ?? humanizeName(name);
 }
 
+/** A name or a stored value made readable: 'cover_image' → 'Cover image', 'full-time' → 'Full time'. */
 export const humanizeName = (name: string) => {
-  const words = name.replace(/_/g, ' ').trim();
+  const words = name.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+
+/** The most characters (text) or items (lists) a field accepts: what helper texts and counters show. */
+export function fieldMax(area: Pick<AreaDeclaration, 'name' | 'schema'>, name: string): number {
+  const declared = area.schema.shape[name];
+  const max = declared ? optionsOf(declared as z.core.$ZodType).max : undefined;
+  if (max === undefined) throw new Error(`${area.name}.${name} declares no maximum`);
+  return max;
+}
+
+/** What a field holds when a new record leaves it out (its `.default()`), e.g. a choice's first pick in a form. */
+export function fieldDefault<S extends z.ZodObject, K extends Keys<S>>(
+  area: Pick<AreaDeclaration<S>, 'name' | 'schema'>,
+  name: K,
+): z.infer<S>[K] {
+  const declared = area.schema.shape[name] as z.ZodType | undefined;
+  const parsed = declared?.safeParse(undefined);
+  if (!parsed?.success || parsed.data === null) throw new Error(`${area.name}.${name} declares no default`);
+  return parsed.data as z.infer<S>[K];
+}
+
+/** The order a list starts in: the declared one, else by position (ordered areas) or newest first. */
+export const defaultSortOf = (
+  area: Pick<AreaDeclaration, 'defaultSort' | 'ordered'>,
+): readonly [string, 'ASC' | 'DESC'] => area.defaultSort ?? (area.ordered ? ['position', 'ASC'] : ['created_at', 'DESC']);
 
 // One uploaded file as the console keeps it (see fields.upload and fields.uploads).
 export const uploadObject = z.object({
@@ -360,12 +385,15 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // The three inbox statuses and their order (issue #3: new → in progress → closed).
 export const INBOX_STATUSES = ['new', 'in_progress', 'closed'] as const;
 
+// The team's notes on a submission; the console counts down to it.
+export const INBOX_NOTES_MAX = 5000;
+
 // What an administrator may change on an inbox submission; the submitted fields themselves are read-only.
 export const inboxUpdateSchema = z.object({
   status: z.enum(INBOX_STATUSES, { error: `Status must be one of: ${INBOX_STATUSES.join(', ')}` }).optional(),
   notes: z
     .string()
-    .max(5000, { error: 'Notes must be at most 5000 characters' })
+    .max(INBOX_NOTES_MAX, { error: `Notes must be at most ${INBOX_NOTES_MAX} characters` })
     .nullish()
     .transform((value) => value || null),
   read: z.boolean().optional(),

@@ -1,14 +1,16 @@
 import { deepmerge } from '@mui/utils';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import { areaFieldLabels } from '../schema/labels';
 import { catalogue } from './notifications/catalogue';
 import { resources } from './resources';
 
-// react-admin's own notices speak with the catalogue's words (SPEC §8) where the two overlap.
+// Field labels come from the declarations (schema/labels.ts); a view folder only names its records.
 const resourceMessages = Object.fromEntries(
-  resources.map(({ name, label, labels }) => [name, { name: labels?.name ?? label, fields: labels?.fields ?? {} }]),
+  resources.map(({ name, label, labels, declaration }) => [name, { name: labels?.name ?? label, fields: areaFieldLabels(declaration) }]),
 );
 
+// react-admin's own notices speak with the catalogue's words (SPEC §8) where the two overlap.
 const overrides = {
   resources: resourceMessages,
   ra: {

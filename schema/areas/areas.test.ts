@@ -249,7 +249,7 @@ describe('validation messages', () => {
     const parsed = area('blogs').schema.parse({ ...sampleOf('blogs'), slug: '' });
     expect(parsed.slug).toBeNull();
     expect(issuesOf(area('projects').schema, { ...sampleOf('projects'), slug: 'Riverside Offices' })).toEqual([
-      { path: ['slug'], message: 'Slug may contain only lowercase letters, numbers and single hyphens' },
+      { path: ['slug'], message: 'URL slug may contain only lowercase letters, numbers and single hyphens' },
     ]);
   });
 

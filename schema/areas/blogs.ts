@@ -12,7 +12,7 @@ export const blogs = defineArea({
   kind: 'collection',
   schema: z.object({
     title: fields.text('Title', 200),
-    slug: fields.slug(),
+    slug: fields.slug('URL slug'),
     excerpt: fields.optionalText('Excerpt', 300),
     content: fields.html('Content'),
     cover_image: fields.upload(),

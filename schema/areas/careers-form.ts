@@ -15,7 +15,7 @@ export const careersForm = defineArea({
     email: fields.email('Email'),
     phone: fields.optionalText('Phone', 40),
     message: fields.optionalText('Cover letter', 5000),
-    cv: fields.upload(),
+    cv: fields.upload('CV'),
   }),
   search: ['full_name', 'email', 'message'],
   filters: ['career_id'],

@@ -14,7 +14,7 @@ export const careers = defineArea({
   kind: 'collection',
   schema: z.object({
     title: fields.text('Title', 150),
-    slug: fields.slug(),
+    slug: fields.slug('URL slug'),
     department: fields.text('Department', 100),
     location: fields.text('Location', 150),
     employment_type: fields.choice('Employment type', EMPLOYMENT_TYPES).default('full_time'),

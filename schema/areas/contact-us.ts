@@ -14,8 +14,8 @@ export const contactUs = defineArea({
       { label: fields.text('Label', 60), address: fields.text('Address', 300) },
       10,
     ),
-    phones: fields.objects('Phones', { label: fields.text('Label', 60), number: fields.text('Phone number', 40) }, 10),
-    emails: fields.objects('Emails', { label: fields.text('Label', 60), email: fields.email('Email') }, 10),
+    phones: fields.objects('Phone numbers', { label: fields.text('Label', 60), number: fields.text('Phone number', 40) }, 10),
+    emails: fields.objects('Email addresses', { label: fields.text('Label', 60), email: fields.email('Email') }, 10),
     opening_hours: fields.objects(
       'Opening hours',
       { days: fields.text('Days', 60), hours: fields.text('Hours', 60) },
@@ -25,7 +25,7 @@ export const contactUs = defineArea({
     facebook: fields.url('Facebook'),
     instagram: fields.url('Instagram'),
     linkedin: fields.url('LinkedIn'),
-    x: fields.url('X'),
+    x: fields.url('X (Twitter)'),
     youtube: fields.url('YouTube'),
   }),
 });

@@ -15,7 +15,7 @@ export const counters = defineArea({
     value: fields.integer('Value', 0, 1_000_000_000),
     suffix: fields.optionalText('Suffix', 10),
     icon: fields.optionalText('Icon', 60),
-    active: fields.active(),
+    active: fields.active('Shown on the website'),
   }),
   search: ['label'],
   sort: ['label', 'value'],

@@ -13,7 +13,7 @@ export const features = defineArea({
     title: fields.text('Title', 100),
     description: fields.optionalText('Description', 500),
     icon: fields.optionalText('Icon', 60),
-    active: fields.active(),
+    active: fields.active('Shown on the website'),
   }),
   search: ['title', 'description'],
   sort: ['title'],

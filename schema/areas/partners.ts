@@ -14,7 +14,7 @@ export const partners = defineArea({
     name: fields.text('Name', 120),
     logo: fields.upload(),
     website: fields.url('Website'),
-    active: fields.active(),
+    active: fields.active('Shown on the website'),
   }),
   search: ['name'],
   sort: ['name'],

@@ -20,7 +20,7 @@ export const projects = defineArea({
   kind: 'collection',
   schema: z.object({
     title: fields.text('Title', 200),
-    slug: fields.slug(),
+    slug: fields.slug('URL slug'),
     category: fields.choice('Category', PROJECT_CATEGORIES),
     location: fields.optionalText('Location', 200),
     client: fields.optionalText('Client', 200),

@@ -21,7 +21,7 @@ export const seo = defineArea({
     meta_description: fields.optionalText('Meta description', META_DESCRIPTION_MAX),
     share_image: fields.upload(),
     canonical_url: fields.url('Canonical URL'),
-    noindex: fields.boolean(),
+    noindex: fields.boolean('Hide from search engines (noindex)'),
   }),
   search: ['path', 'meta_title'],
   sort: ['path', 'meta_title'],

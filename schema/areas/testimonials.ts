@@ -17,7 +17,7 @@ export const testimonials = defineArea({
     quote: fields.text('Quote', 1000),
     photo: fields.upload(),
     rating: fields.integer('Rating', 1, 5).default(5),
-    active: fields.active(),
+    active: fields.active('Shown on the website'),
   }),
   search: ['name', 'company', 'quote'],
   sort: ['name', 'company', 'rating'],

@@ -3,12 +3,19 @@ import { Box, Link as MuiLink, Stack, Typography, useMediaQuery, type SvgIconPro
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import { CreateButton, FilterButton, List, TopToolbar, useCreatePath, type SortPayload } from 'react-admin';
 import { Link } from 'react-router';
+import { defaultSortOf, type AreaDeclaration } from '../../schema/define';
 import { contentListSx } from './contentSx';
 
+/** The order a list of the area opens in, as react-admin takes it. */
+export const listSortOf = (area: Pick<AreaDeclaration, 'defaultSort' | 'ordered'>): SortPayload => {
+  const [field, order] = defaultSortOf(area);
+  return { field, order };
+};
+
 interface ContentListProps {
-  title: string;
+  /** Names the page and sets the order it opens in. */
+  area: AreaDeclaration;
   description: string;
-  sort: SortPayload;
   filters: ReactElement[];
   /** The toolbar's create button, e.g. "New post". */
   createLabel: string;
@@ -19,8 +26,9 @@ interface ContentListProps {
 }
 
 // The list page of a content area: heading, description, filters, and a table that becomes a simple list on a phone.
-export function ContentList({ title, description, sort, filters, createLabel, empty, phone, table }: ContentListProps) {
+export function ContentList({ area, description, filters, createLabel, empty, phone, table }: ContentListProps) {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const title = area.label;
   return (
     <>
       <Box sx={{ mt: 1 }}>
@@ -32,7 +40,7 @@ export function ContentList({ title, description, sort, filters, createLabel, em
         </Typography>
       </Box>
       <List
-        sort={sort}
+        sort={listSortOf(area)}
         perPage={25}
         filters={filters}
         actions={

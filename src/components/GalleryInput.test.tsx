@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, ResourceContextProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { projects } from '../../schema/areas/projects';
+import { fieldMax } from '../../schema/define';
 import { dataProvider, type UploadedFile } from '../dataProvider';
 import { GalleryInput } from './GalleryInput';
 import { FakeXhr, fakeFile, installFakeXhr, testI18n, uploadAnswer } from './imageInputTesting';
@@ -14,7 +16,7 @@ function Value() {
   return <output data-testid="value">{(value ?? []).map((file) => file.title).join(',')}</output>;
 }
 
-function renderGallery(gallery: UploadedFile[] = [], max?: number) {
+function renderGallery(gallery: UploadedFile[] = [], max = fieldMax(projects, 'gallery')) {
   render(
     <AdminContext dataProvider={dataProvider} store={memoryStore()} i18nProvider={testI18n()}>
       <ResourceContextProvider value="projects">

@@ -27,7 +27,8 @@ import {
 export interface GalleryInputProps {
   source: string;
   label?: string;
-  max?: number;
+  // The declared cap: fieldMax(area, source).
+  max: number;
 }
 
 interface Pending {
@@ -36,9 +37,6 @@ interface Pending {
   percent: number;
   controller: AbortController;
 }
-
-// The schema's default cap (schema/define.ts fields.uploads).
-const DEFAULT_MAX = 30;
 
 const formatValue = (value: unknown) => (Array.isArray(value) ? value : []);
 const parseValue = (value: unknown) => value;
@@ -63,7 +61,7 @@ const tileButton = {
 
 // Several images in display order (e.g. a project's gallery, issue #3): several uploads at once, each with its
 // progress; reordered by drag and drop or, from the keyboard, with Move up / Move down.
-export function GalleryInput({ source, label, max = DEFAULT_MAX }: GalleryInputProps) {
+export function GalleryInput({ source, label, max }: GalleryInputProps) {
   const { id, field, fieldState } = useInput({ source, format: formatValue, parse: parseValue });
   const { getValues } = useFormContext();
   const dataProvider = useDataProvider<CornerstoneDataProvider>();

@@ -1,6 +1,6 @@
 import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useResourceContext, useTranslateLabel } from 'react-admin';
 
 const MINUTE_S = 60;
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -75,8 +75,9 @@ export function InboxUnreadDot({ unread }: { unread: boolean }) {
 type FieldKind = 'text' | 'email' | 'tel' | 'multiline';
 
 interface InboxFieldProps {
-  label: string;
-  source?: string;
+  // The field's label (from the declaration, through i18n) when left out.
+  label?: string;
+  source: string;
   kind?: FieldKind;
   // Shown instead of the raw value (e.g. a reference to a job posting, a choice's label).
   children?: ReactNode;
@@ -88,7 +89,9 @@ const isEmpty = (value: unknown) => value === null || value === undefined || val
 // One submitted field, read-only: a term and its value, emails and phones as links.
 export function InboxField({ label, source, kind = 'text', children, format }: InboxFieldProps) {
   const record = useRecordContext();
-  const value = source ? record?.[source] : undefined;
+  const resource = useResourceContext();
+  const translateLabel = useTranslateLabel();
+  const value = record?.[source];
   let content: ReactNode = children;
   if (content === undefined) {
     if (isEmpty(value)) {
@@ -116,7 +119,7 @@ export function InboxField({ label, source, kind = 'text', children, format }: I
   return (
     <Box sx={{ gridColumn: kind === 'multiline' ? '1 / -1' : undefined, minWidth: 0 }}>
       <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.4 }}>
-        {label}
+        {label ?? translateLabel({ source, resource })}
       </Typography>
       <Typography component="dd" sx={{ m: 0, mt: 0.25, overflowWrap: 'anywhere' }}>
         {content}

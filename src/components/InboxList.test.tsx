@@ -65,7 +65,7 @@ function renderList() {
     <TestMemoryRouter initialEntries={['/contact-us-form']}>
       <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <ResourceContextProvider value="contact-us-form">
-          <InboxList declaration={contactUsForm} topic={{ source: 'subject', label: 'Subject' }} />
+          <InboxList declaration={contactUsForm} topic={{ source: 'subject' }} />
         </ResourceContextProvider>
       </AdminContext>
     </TestMemoryRouter>,

@@ -24,14 +24,14 @@ import {
 import { Link } from 'react-router';
 import { SYSTEM_FIELDS, type AreaDeclaration } from '../../schema/define';
 import type { CornerstoneDataProvider } from '../dataProvider';
+import { listSortOf } from './ContentList';
 import { InboxReceived, InboxUnreadDot } from './InboxFields';
 import { InboxStatusChip, inboxStatusChoices, type InboxRecord } from './InboxStatus';
 import { UNREAD_COUNTS_KEY } from './InboxUnread';
 
-// The column that says what a submission is about: a subject, a project type, a job posting.
+// The column that says what a submission is about: a subject, a project type, a job posting (headed by its label).
 export interface InboxTopic {
   source: string;
-  label: string;
   render?: (record: InboxRecord) => ReactNode;
 }
 
@@ -50,8 +50,6 @@ const READ_CHOICES = [
   { id: 'true', name: 'Read' },
 ];
 
-export const INBOX_SORT = { field: 'created_at', order: 'DESC' } as const;
-
 function inboxFilters(declaration: AreaDeclaration, extra: ReactElement[]): ReactElement[] {
   return [
     ...((declaration.search ?? []).length > 0
@@ -66,8 +64,8 @@ function inboxFilters(declaration: AreaDeclaration, extra: ReactElement[]): Reac
           />,
         ]
       : []),
-    <SelectInput key="status" source="status" label="Status" choices={inboxStatusChoices} emptyText="Any status" alwaysOn />,
-    <SelectInput key="read" source="read" label="Read state" choices={READ_CHOICES} emptyText="Read or unread" />,
+    <SelectInput key="status" source="status" choices={inboxStatusChoices} emptyText="Any status" alwaysOn />,
+    <SelectInput key="read" source="read" choices={READ_CHOICES} emptyText="Read or unread" />,
     <DateInput key="created_at_gte" source="created_at_gte" label="Received from" />,
     <DateInput key="created_at_lte" source="created_at_lte" label="Received to" />,
     ...extra,
@@ -186,7 +184,7 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
         )}
       </Box>
       <List
-        sort={INBOX_SORT}
+        sort={listSortOf(declaration)}
         perPage={25}
         filters={allFilters}
         actions={<InboxActions hasFilters={allFilters.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn)} />}
@@ -217,34 +215,29 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source={nameSource}
-              label="Name"
               disableSort={!sortable.has(nameSource)}
               render={(record) => <NameCell record={record} source={nameSource} />}
             />
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source="email"
-              label="Email"
               disableSort={!sortable.has('email')}
               sx={{ display: { xs: 'none', lg: 'table-cell' }, overflowWrap: 'anywhere' }}
             />
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source={topic.source}
-              label={topic.label}
               disableSort={!sortable.has(topic.source)}
               render={topicCell}
             />
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source="created_at"
-              label="Received"
               render={(record) => <InboxReceived value={record.created_at} />}
             />
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source="status"
-              label="Status"
               render={(record) => <InboxStatusChip status={record.status} />}
             />
           </DataTable>

@@ -1,17 +1,16 @@
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useRecordContext, useResourceContext, useUpdate } from 'react-admin';
-import { inboxUpdateSchema } from '../../schema/define';
+import { useNotify, useRecordContext, useResourceContext, useTranslateLabel, useUpdate } from 'react-admin';
+import { INBOX_NOTES_MAX, inboxUpdateSchema } from '../../schema/define';
 import type { InboxRecord } from './InboxStatus';
-
-const NOTES_MAX = 5000; // inboxUpdateSchema.notes
 
 // Notes for the team, never shown to the sender. Saved on demand (PUT { notes }), not on every keystroke.
 export function InboxNotes() {
   const record = useRecordContext<InboxRecord>();
   const resource = useResourceContext() ?? '';
   const notify = useNotify();
+  const translateLabel = useTranslateLabel();
   const [update, { isPending }] = useUpdate<InboxRecord>();
   const saved = record?.notes ?? '';
   const [draft, setDraft] = useState(saved);
@@ -44,7 +43,7 @@ export function InboxNotes() {
       }}
     >
       <TextField
-        label="Notes"
+        label={translateLabel({ source: 'notes', resource })}
         multiline
         minRows={4}
         maxRows={16}
@@ -62,8 +61,8 @@ export function InboxNotes() {
         helperText={error ?? 'Only your team sees these notes. Ctrl+Enter saves.'}
       />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="caption" color={draft.length > NOTES_MAX ? 'error' : 'text.secondary'}>
-          {draft.length} / {NOTES_MAX}
+        <Typography variant="caption" color={draft.length > INBOX_NOTES_MAX ? 'error' : 'text.secondary'}>
+          {draft.length} / {INBOX_NOTES_MAX}
         </Typography>
         <Button type="submit" variant="contained" startIcon={<SaveOutlinedIcon aria-hidden />} disabled={!dirty || !!error || isPending}>
           Save notes

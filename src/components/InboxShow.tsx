@@ -33,8 +33,9 @@ import {
   usePrevNextController,
 } from 'react-admin';
 import { Link } from 'react-router';
+import { areaByName } from '../../schema/areas';
+import { listSortOf } from './ContentList';
 import { InboxReceived } from './InboxFields';
-import { INBOX_SORT } from './InboxList';
 import { InboxNotes } from './InboxNotes';
 import { InboxStatusChip, InboxStatusControl, type InboxRecord } from './InboxStatus';
 import { UNREAD_COUNTS_KEY, useRefreshInbox } from './InboxUnread';
@@ -64,9 +65,11 @@ export function InboxSection({ title, children, action }: { title: string; child
 
 // Previous / next submission in the list's current order and filters (cheap: read from the list's cache).
 function InboxPrevNext() {
+  const resource = useResourceContext() ?? '';
   const { hasPrev, hasNext, prevPath, nextPath, index, total, isPending } = usePrevNextController({
     linkType: 'show',
-    sort: INBOX_SORT,
+    // The list's own opening order (InboxList), so previous and next follow what the list showed.
+    sort: listSortOf(areaByName(resource) ?? {}),
     limit: 100,
   });
   if (isPending || (!hasPrev && !hasNext)) return null;

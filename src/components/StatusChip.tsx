@@ -1,6 +1,7 @@
 import { Chip, type ChipProps } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useRecordContext } from 'react-admin';
+import { humanizeName } from '../../schema/define';
 
 // Soft tinted chips. Each pair was checked for WCAG AA text contrast (≥ 4.5:1): 6.1–8.4:1 in the light theme,
 // 5.4–9.1:1 in the dark one (tint blended over both dark backgrounds of src/theme.ts).
@@ -75,11 +76,6 @@ const STATUS_TONES: Record<string, Tone> = {
   completed: 'success',
 };
 
-// 'in_progress' → 'In progress'
-export const humanize = (value: string): string => {
-  const words = value.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 interface StatusChipProps {
   // The value to show; read from the record context's `source` (default 'status') when omitted.
@@ -92,5 +88,5 @@ export function StatusChip({ status, source = 'status', sx }: StatusChipProps) {
   const record = useRecordContext();
   const value = status ?? (record?.[source] as string | null | undefined);
   if (!value) return null;
-  return <ToneChip tone={STATUS_TONES[value] ?? 'neutral'} label={humanize(value)} sx={sx} />;
+  return <ToneChip tone={STATUS_TONES[value] ?? 'neutral'} label={humanizeName(value)} sx={sx} />;
 }

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { AdminContext, memoryStore, Notification, ResourceContextProvider, TestMemoryRouter, type RaRecord } from 'react-admin';
 import { Route, Routes } from 'react-router';
 import { vi } from 'vitest';
+import { areaByName } from '../../schema/areas';
+import { areaFieldLabels } from '../../schema/labels';
 import { dataProvider } from '../dataProvider';
 import { testI18n } from './imageInputTesting';
 
@@ -78,7 +80,8 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
 
 interface AreaWrapperProps {
   resource: string;
-  labels?: { name?: string; fields?: Record<string, string> };
+  // The area's record name (views.labels); its field labels come from its declaration, as in src/i18nProvider.ts.
+  labels?: { name?: string };
   path?: string;
   // A route pattern such as '/features/:id', for views that read the id from the URL.
   route?: string;
@@ -88,6 +91,8 @@ interface AreaWrapperProps {
 // What <Admin> would give a view: router, data, i18n with the area's labels, a fresh store, the resource context,
 // and react-admin's notification area so tests can read notices.
 export function AreaWrapper({ resource, labels, path = `/${resource}`, route, children }: AreaWrapperProps) {
+  const declaration = areaByName(resource);
+  const messages = { ...labels, ...(declaration && { fields: areaFieldLabels(declaration) }) };
   const page = route ? (
     <Routes>
       <Route path={route} element={children} />
@@ -97,7 +102,7 @@ export function AreaWrapper({ resource, labels, path = `/${resource}`, route, ch
   );
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} store={memoryStore()} i18nProvider={testI18n(labels ? { [resource]: labels } : {})}>
+      <AdminContext dataProvider={dataProvider} store={memoryStore()} i18nProvider={testI18n({ [resource]: messages })}>
         <ResourceContextProvider value={resource}>{page}</ResourceContextProvider>
         <Notification />
       </AdminContext>

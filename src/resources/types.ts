@@ -10,6 +10,7 @@ export interface ResourceViews {
   edit?: View;
   show?: View;
   recordRepresentation?: string;
-  // English labels, merged into the i18n messages as resources.<name>.name / resources.<name>.fields.<field>.
-  labels?: { name?: string; fields?: Record<string, string> };
+  // How records are named in react-admin's messages (resources.<name>.name), e.g. 'Feature |||| Features'. Field
+  // labels are not here: they come from the declaration (schema/labels.ts).
+  labels?: { name?: string };
 }

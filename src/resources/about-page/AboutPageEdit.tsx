@@ -1,6 +1,7 @@
 import { Divider, Grid } from '@mui/material';
 import { ArrayInput, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
 import { aboutPage } from '../../../schema/areas/about-page';
+import { fieldMax } from '../../../schema/define';
 import { GalleryInput } from '../../components/GalleryInput';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
@@ -9,28 +10,27 @@ import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(aboutPage.schema);
 
-
 export function AboutPageEdit() {
   return (
     <SingletonEdit description="The website's full About page: the company's story, what drives it and the people behind it.">
       <SimpleForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 2 }}>
         <FormSection title="Page">
-          <TextInput source="title" label="Title" />
-          <RichTextInput source="content" label="Content" helperText="The main text of the page." />
+          <TextInput source="title" />
+          <RichTextInput source="content" helperText="The main text of the page." />
         </FormSection>
         <Divider flexItem />
         <FormSection title="Mission and vision">
           <Grid container columnSpacing={2} sx={{ width: '100%' }}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextInput source="mission" label="Mission" multiline minRows={4} />
+              <TextInput source="mission" multiline minRows={4} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextInput source="vision" label="Vision" multiline minRows={4} />
+              <TextInput source="vision" multiline minRows={4} />
             </Grid>
           </Grid>
         </FormSection>
         <Divider flexItem />
-        <FormSection title="Values" description="Short statements, e.g. 'Safety first' (up to 12).">
+        <FormSection title="Values" description={`Short statements, e.g. 'Safety first' (up to ${fieldMax(aboutPage, 'values')}).`}>
           <ArrayInput source="values" label={false}>
             <SimpleFormIterator inline disableClear addButton={<AddRowButton label="Add value" />} sx={visibleRemoveSx}>
               <TextInput source="" label="Value" helperText={false} sx={{ minWidth: { xs: '100%', sm: 420 } }} />
@@ -38,8 +38,8 @@ export function AboutPageEdit() {
           </ArrayInput>
         </FormSection>
         <Divider flexItem />
-        <FormSection title="Team" description="Photos of the people behind the projects, in display order (up to 30).">
-          <GalleryInput source="team_images" label="Team images" max={30} />
+        <FormSection title="Team" description={`Photos of the people behind the projects, in display order (up to ${fieldMax(aboutPage, 'team_images')}).`}>
+          <GalleryInput source="team_images" max={fieldMax(aboutPage, 'team_images')} />
         </FormSection>
       </SimpleForm>
     </SingletonEdit>

@@ -4,8 +4,5 @@ import { AboutPageEdit } from './AboutPageEdit';
 // A singleton: the area's route edits its one record in place.
 export const views: ResourceViews = {
   list: AboutPageEdit,
-  labels: {
-    name: 'About page',
-    fields: { team_images: 'Team images' },
-  },
+  labels: { name: 'About page' },
 };

@@ -1,13 +1,13 @@
 import { Divider, Grid } from '@mui/material';
 import { ArrayInput, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
 import { aboutUs } from '../../../schema/areas/about-us';
+import { fieldMax } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
 import { AddRowButton, FormSection, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(aboutUs.schema);
-
 
 export function AboutUsEdit() {
   return (
@@ -16,19 +16,19 @@ export function AboutUsEdit() {
         <Grid container spacing={{ xs: 2, md: 4 }} sx={{ width: '100%' }}>
           <Grid size={{ xs: 12, md: 7 }}>
             <FormSection title="Text">
-              <TextInput source="title" label="Title" />
-              <TextInput source="subtitle" label="Subtitle" multiline />
-              <TextInput source="body" label="Text" multiline minRows={6} helperText="Plain text; leave a blank line between paragraphs." />
+              <TextInput source="title" />
+              <TextInput source="subtitle" multiline />
+              <TextInput source="body" multiline minRows={6} helperText="Plain text; leave a blank line between paragraphs." />
             </FormSection>
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
             <FormSection title="Media">
-              <ImageInput source="image" label="Image" helperText="A landscape photo of the team or a project works best." />
+              <ImageInput source="image" helperText="A landscape photo of the team or a project works best." />
             </FormSection>
           </Grid>
         </Grid>
         <Divider flexItem />
-        <FormSection title="Highlights" description="Short points shown as a list, e.g. '25 years of experience' (up to 8).">
+        <FormSection title="Highlights" description={`Short points shown as a list, e.g. '25 years of experience' (up to ${fieldMax(aboutUs, 'highlights')}).`}>
           <ArrayInput source="highlights" label={false}>
             <SimpleFormIterator inline disableClear addButton={<AddRowButton label="Add highlight" />} sx={visibleRemoveSx}>
               <TextInput source="" label="Highlight" helperText={false} sx={{ minWidth: { xs: '100%', sm: 420 } }} />
@@ -39,10 +39,10 @@ export function AboutUsEdit() {
         <FormSection title="Button" description="Optional: a button under the text, e.g. 'Learn more' to /about.">
           <Grid container columnSpacing={2} sx={{ width: '100%' }}>
             <Grid size={{ xs: 12, sm: 5 }}>
-              <TextInput source="cta_text" label="Button text" />
+              <TextInput source="cta_text" />
             </Grid>
             <Grid size={{ xs: 12, sm: 7 }}>
-              <TextInput source="cta_link" label="Button link" placeholder="/about" />
+              <TextInput source="cta_link" placeholder="/about" />
             </Grid>
           </Grid>
         </FormSection>

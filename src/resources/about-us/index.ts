@@ -4,8 +4,5 @@ import { AboutUsEdit } from './AboutUsEdit';
 // A singleton: the area's route edits its one record in place.
 export const views: ResourceViews = {
   list: AboutUsEdit,
-  labels: {
-    name: 'About us section',
-    fields: { body: 'Text', cta_text: 'Button text', cta_link: 'Button link' },
-  },
+  labels: { name: 'About us section' },
 };

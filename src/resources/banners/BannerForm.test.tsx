@@ -33,17 +33,17 @@ describe('banner form', () => {
     const user = userEvent.setup();
     renderCreate();
     await screen.findByRole('button', { name: 'Create banner' });
-    pickDateTime('Starts', '2026-05-10T09:00');
-    pickDateTime('Ends', '2026-05-02T18:00');
+    pickDateTime('Start', '2026-05-10T09:00');
+    pickDateTime('End', '2026-05-02T18:00');
     await user.click(screen.getByRole('button', { name: 'Create banner' }));
-    await waitFor(() => expect(screen.getByLabelText('Ends')).toHaveAccessibleDescription(BANNER_END_BEFORE_START));
-    expect(screen.getByLabelText('Starts')).toHaveAccessibleDescription('Empty: from now');
+    await waitFor(() => expect(screen.getByLabelText('End')).toHaveAccessibleDescription(BANNER_END_BEFORE_START));
+    expect(screen.getByLabelText('Start')).toHaveAccessibleDescription('Empty: from now');
 
     // Fixing the order and the required fields lets it through, with the instants in UTC.
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Open house weekend');
     await user.click(screen.getByRole('combobox', { name: /^Placement/ }));
     await user.click(await screen.findByRole('option', { name: 'Pop-up' }));
-    pickDateTime('Ends', '2026-05-12T18:00');
+    pickDateTime('End', '2026-05-12T18:00');
     await user.click(screen.getByRole('button', { name: 'Create banner' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
     expect(posts()[0]?.body).toMatchObject({
@@ -60,7 +60,7 @@ describe('banner form', () => {
     renderCreate();
     const status = await screen.findByRole('status');
     expect(within(status).getByText('Live now')).toBeInTheDocument();
-    pickDateTime('Starts', '2999-01-01T00:00');
+    pickDateTime('Start', '2999-01-01T00:00');
     await waitFor(() => expect(within(status).getByText('Upcoming')).toBeInTheDocument());
     await user.click(screen.getByRole('switch', { name: 'Active' }));
     expect(within(status).getByText('Inactive')).toBeInTheDocument();

@@ -1,13 +1,12 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { BooleanInput, DateTimeInput, FormDataConsumer, SelectInput, TextInput } from 'react-admin';
-import { BANNER_PLACEMENTS } from '../../../schema/areas/banners';
+import { banners } from '../../../schema/areas/banners';
+import { fieldDefault } from '../../../schema/define';
 import { ContentForm } from '../../components/ContentForm';
 import { FormCard, FormPair } from '../../components/FormCard';
 import { ImageInput } from '../../components/ImageInput';
 import { ScheduleChip } from '../../components/ScheduleChip';
-import { bannerScheduleOf, PLACEMENT_LABELS, toInstant, validate } from './bannerSchedule';
-
-const placementChoices = BANNER_PLACEMENTS.map((id) => ({ id, name: PLACEMENT_LABELS[id] ?? id }));
+import { bannerScheduleOf, placementChoices, toInstant, validate } from './bannerSchedule';
 
 interface PreviewValues {
   title?: string | null;
@@ -78,7 +77,7 @@ export function BannerForm({ create = false }: { create?: boolean }) {
               <DateTimeInput source="starts_at" parse={toInstant} fullWidth helperText="Empty: from now" />
               <DateTimeInput source="ends_at" parse={toInstant} fullWidth helperText="Empty: until switched off" />
             </FormPair>
-            <BooleanInput source="active" defaultValue helperText="Switched off, it never shows, whatever the dates" />
+            <BooleanInput source="active" defaultValue={fieldDefault(banners, 'active')} helperText="Switched off, it never shows, whatever the dates" />
             <FormDataConsumer>
               {({ formData }) => (
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }} role="status">
@@ -95,7 +94,7 @@ export function BannerForm({ create = false }: { create?: boolean }) {
       side={
         <>
           <FormCard>
-            <ImageInput source="image" label="Image" helperText="Wide images work best (at least 1600 × 600)" />
+            <ImageInput source="image" helperText="Wide images work best (at least 1600 × 600)" />
           </FormCard>
           <FormCard title="Preview">
             <FormDataConsumer>{({ formData }) => <Preview values={formData as PreviewValues} />}</FormDataConsumer>

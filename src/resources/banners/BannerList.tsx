@@ -3,17 +3,16 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import { Box, Stack, Typography } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, SimpleList } from 'react-admin';
-import { BANNER_PLACEMENTS, banners, type Banner } from '../../../schema/areas/banners';
+import { banners, type Banner } from '../../../schema/areas/banners';
 import { SYSTEM_FIELDS } from '../../../schema/define';
 import { SCHEDULES, type Schedule } from '../../../schema/schedule';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
 import { phoneListSx } from '../../components/contentSx';
 import { SCHEDULE_LABELS, ScheduleChip } from '../../components/ScheduleChip';
-import { PLACEMENT_LABELS } from './bannerSchedule';
+import { placementChoices, placementLabel } from './bannerSchedule';
 
 type BannerRecord = Banner & { id: number; schedule?: Schedule };
 
-const placementChoices = BANNER_PLACEMENTS.map((id) => ({ id, name: PLACEMENT_LABELS[id] ?? id }));
 const scheduleChoices = SCHEDULES.map((id) => ({ id, name: SCHEDULE_LABELS[id] }));
 const activeChoices = [
   { id: 'true', name: 'Active' },
@@ -73,12 +72,10 @@ function Active({ active }: { active: boolean }) {
 }
 
 export function BannerList() {
-  const [sortField, sortOrder] = banners.defaultSort ?? ['created_at', 'DESC'];
   return (
     <ContentList
-      title={banners.label}
+      area={banners}
       description="Time-limited messages on the website. Each one is live between its start and end, while it is active."
-      sort={{ field: sortField, order: sortOrder }}
       filters={filters}
       createLabel="New banner"
       empty={empty}
@@ -91,7 +88,7 @@ export function BannerList() {
           secondaryText={(record) => (
             <Stack component="span" spacing={0.75} sx={{ mt: 0.5 }}>
               <Box component="span" sx={{ display: 'block' }}>
-                {PLACEMENT_LABELS[record.placement] ?? record.placement}
+                {placementLabel(record.placement)}
               </Box>
               <Box component="span" sx={{ display: 'block' }}>
                 <ScheduleChip schedule={record.schedule} />
@@ -104,7 +101,6 @@ export function BannerList() {
         <DataTable<BannerRecord> rowClick="edit">
           <DataTable.Col<BannerRecord>
             source="image"
-            label="Image"
             disableSort
             render={(record) => <Thumbnail src={record.image?.src} ratio={1.6} />}
             sx={{ width: 96 }}
@@ -113,7 +109,7 @@ export function BannerList() {
           <DataTable.Col<BannerRecord>
             source="placement"
             disableSort={!sortable.has('placement')}
-            render={(record) => PLACEMENT_LABELS[record.placement] ?? record.placement}
+            render={(record) => placementLabel(record.placement)}
             sx={{ display: { xs: 'none', lg: 'table-cell' } }}
           />
           <DataTable.Col<BannerRecord> source="starts_at" render={(record) => <When value={record.starts_at} empty="Right away" />} />

@@ -2,6 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blogs } from '../../../schema/areas/blogs';
+import { fieldMax } from '../../../schema/define';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../../i18nProvider';
 import { BlogPostCreate } from './BlogPostCreate';
@@ -59,8 +61,17 @@ describe('blog post form', () => {
     const user = userEvent.setup();
     renderCreate();
     expect(await screen.findByLabelText('Publish date')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'URL slug' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Villa Rosé & Co.');
     expect(screen.getByTestId('slug-preview')).toHaveTextContent('/blog/villa-rose-co (generated)');
+
+    // The excerpt counts up to the declared limit and takes no more.
+    const max = fieldMax(blogs, 'excerpt');
+    const excerpt = screen.getByRole('textbox', { name: 'Excerpt' });
+    expect(excerpt).toHaveAccessibleDescription(`Shown in the blog list and in search results · 0/${max}`);
+    expect(excerpt).toHaveAttribute('maxlength', String(max));
+    await user.type(excerpt, 'Open house');
+    expect(excerpt).toHaveAccessibleDescription(`Shown in the blog list and in search results · 10/${max}`);
   });
 
   it('shows the API’s field errors under the right input', async () => {

@@ -1,17 +1,18 @@
 import { DateTimeInput, FormDataConsumer, RadioButtonGroupInput, TextInput, useGetList } from 'react-admin';
-import { BLOG_STATUSES, blogs, type BlogPost } from '../../../schema/areas/blogs';
+import { blogs, type BlogPost } from '../../../schema/areas/blogs';
+import { fieldDefault, fieldMax } from '../../../schema/define';
+import { choicesOf } from '../../../schema/labels';
 import { ContentForm } from '../../components/ContentForm';
 import { FormCard } from '../../components/FormCard';
 import { ImageInput } from '../../components/ImageInput';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
-import { humanize } from '../../components/StatusChip';
 import { TagsInput } from '../../components/TagsInput';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(blogs.schema);
-const statusChoices = BLOG_STATUSES.map((id) => ({ id, name: humanize(id) }));
-const EXCERPT_MAX = 300; // schema/areas/blogs.ts
+const statusChoices = choicesOf(blogs, 'status');
+const EXCERPT_MAX = fieldMax(blogs, 'excerpt');
 
 // <input type="datetime-local"> speaks local time; the API compares instants, so the form keeps UTC ISO strings.
 const toInstant = (value: string | null | undefined) => {
@@ -63,7 +64,7 @@ export function BlogPostForm({ create = false }: { create?: boolean }) {
       side={
         <>
           <FormCard title="Publishing">
-            <RadioButtonGroupInput source="status" choices={statusChoices} defaultValue="draft" helperText={false} />
+            <RadioButtonGroupInput source="status" choices={statusChoices} defaultValue={fieldDefault(blogs, 'status')} helperText={false} />
             <DateTimeInput
               source="published_at"
               parse={toInstant}

@@ -1,15 +1,16 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, DateField, SearchInput, SelectInput, SimpleList, TextInput } from 'react-admin';
-import { BLOG_STATUSES, blogs, type BlogPost } from '../../../schema/areas/blogs';
+import { blogs, type BlogPost } from '../../../schema/areas/blogs';
 import { SYSTEM_FIELDS } from '../../../schema/define';
+import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
 import { phoneListSx } from '../../components/contentSx';
-import { humanize, StatusChip } from '../../components/StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 
 type BlogPostRecord = BlogPost & { id: number };
 
-const statusChoices = BLOG_STATUSES.map((id) => ({ id, name: humanize(id) }));
+const statusChoices = choicesOf(blogs, 'status');
 const sortable = new Set<string>([...SYSTEM_FIELDS, ...(blogs.sort ?? [])]);
 
 const clampSx = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } as const;
@@ -61,12 +62,10 @@ const publishedDate = (record: BlogPostRecord) =>
   );
 
 export function BlogPostList() {
-  const [sortField, sortOrder] = blogs.defaultSort ?? ['published_at', 'DESC'];
   return (
     <ContentList
-      title={blogs.label}
+      area={blogs}
       description="Articles for the website's blog: write, schedule and publish."
-      sort={{ field: sortField, order: sortOrder }}
       filters={filters}
       createLabel="New post"
       empty={empty}
@@ -95,7 +94,6 @@ export function BlogPostList() {
         <DataTable<BlogPostRecord> rowClick="edit">
           <DataTable.Col<BlogPostRecord>
             source="cover_image"
-            label="Cover"
             disableSort
             render={(record) => <Thumbnail src={record.cover_image?.src} />}
             sx={{ width: 88 }}

@@ -4,7 +4,7 @@ import { InboxList } from '../../components/InboxList';
 
 const filters = [
   <ReferenceInput key="career_id" source="career_id" reference="careers" sort={{ field: 'title', order: 'ASC' }}>
-    <AutocompleteInput label="Job posting" optionText="title" sx={{ minWidth: 240 }} />
+    <AutocompleteInput optionText="title" sx={{ minWidth: 240 }} />
   </ReferenceInput>,
 ];
 
@@ -15,7 +15,6 @@ export function JobApplicationList() {
       description="Applications sent from the careers page. Open one to read it, download the CV and move it along."
       topic={{
         source: 'career_id',
-        label: 'Job posting',
         render: () => <ReferenceField source="career_id" reference="careers" link={false} emptyText="General application" />,
       }}
       filters={filters}

@@ -8,13 +8,13 @@ export function JobApplicationShow() {
     <InboxShow>
       <InboxSection title="Application">
         <InboxFieldList>
-          <InboxField label="Full name" source="full_name" />
-          <InboxField label="Job posting">
+          <InboxField source="full_name" />
+          <InboxField source="career_id">
             <ReferenceField source="career_id" reference="careers" emptyText="General application (no posting)" />
           </InboxField>
-          <InboxField label="Email" source="email" kind="email" />
-          <InboxField label="Phone" source="phone" kind="tel" />
-          <InboxField label="Cover letter" source="message" kind="multiline" />
+          <InboxField source="email" kind="email" />
+          <InboxField source="phone" kind="tel" />
+          <InboxField source="message" kind="multiline" />
         </InboxFieldList>
       </InboxSection>
       <InboxSection title="CV">

@@ -6,8 +6,5 @@ import { JobApplicationShow } from './JobApplicationShow';
 export const views: ResourceViews = {
   list: JobApplicationList,
   show: JobApplicationShow,
-  labels: {
-    name: 'Job application |||| Job applications',
-    fields: { full_name: 'Full name', career_id: 'Job posting', message: 'Cover letter', cv: 'CV', created_at: 'Received' },
-  },
+  labels: { name: 'Job application |||| Job applications' },
 };

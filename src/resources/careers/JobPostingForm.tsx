@@ -1,15 +1,16 @@
 import { DateInput, RadioButtonGroupInput, SelectInput, TextInput } from 'react-admin';
-import { CAREER_STATUSES, careers, EMPLOYMENT_TYPES } from '../../../schema/areas/careers';
+import { careers } from '../../../schema/areas/careers';
+import { fieldDefault } from '../../../schema/define';
+import { choicesOf } from '../../../schema/labels';
 import { ContentForm } from '../../components/ContentForm';
 import { FormCard, FormPair } from '../../components/FormCard';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
-import { humanize } from '../../components/StatusChip';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(careers.schema);
-const statusChoices = CAREER_STATUSES.map((id) => ({ id, name: humanize(id) }));
-const employmentChoices = EMPLOYMENT_TYPES.map((id) => ({ id, name: humanize(id) }));
+const statusChoices = choicesOf(careers, 'status');
+const employmentChoices = choicesOf(careers, 'employment_type');
 
 export function JobPostingForm({ create = false }: { create?: boolean }) {
   return (
@@ -28,10 +29,10 @@ export function JobPostingForm({ create = false }: { create?: boolean }) {
             </FormPair>
           </FormCard>
           <FormCard>
-            <RichTextInput source="description" label="Description" helperText="The role, the team and what the day looks like." />
+            <RichTextInput source="description" helperText="The role, the team and what the day looks like." />
           </FormCard>
           <FormCard>
-            <RichTextInput source="requirements" label="Requirements" helperText="Qualifications and experience; a list reads best." />
+            <RichTextInput source="requirements" helperText="Qualifications and experience; a list reads best." />
           </FormCard>
         </>
       }
@@ -41,13 +42,13 @@ export function JobPostingForm({ create = false }: { create?: boolean }) {
             <RadioButtonGroupInput
               source="status"
               choices={statusChoices}
-              defaultValue="open"
+              defaultValue={fieldDefault(careers, 'status')}
               helperText="Closed postings leave the careers page"
             />
             <SelectInput
               source="employment_type"
               choices={employmentChoices}
-              defaultValue="full_time"
+              defaultValue={fieldDefault(careers, 'employment_type')}
               fullWidth
               helperText={false}
             />

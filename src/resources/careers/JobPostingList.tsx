@@ -1,18 +1,19 @@
 import WorkOutlineIcon from '@mui/icons-material/WorkOutline';
 import { Box, Stack, Typography } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, SimpleList, TextInput } from 'react-admin';
-import { CAREER_STATUSES, careers, EMPLOYMENT_TYPES, type JobPosting } from '../../../schema/areas/careers';
-import { SYSTEM_FIELDS } from '../../../schema/define';
+import { careers, type JobPosting } from '../../../schema/areas/careers';
+import { humanizeName, SYSTEM_FIELDS } from '../../../schema/define';
+import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, TitleLink } from '../../components/ContentList';
 import { phoneListSx } from '../../components/contentSx';
-import { humanize, StatusChip } from '../../components/StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 import { ApplicationsLink } from './ApplicationsLink';
 import { formatDay, isPastClosing } from './jobDates';
 
 type JobPostingRecord = JobPosting & { id: number; applications_count?: number };
 
-const statusChoices = CAREER_STATUSES.map((id) => ({ id, name: humanize(id) }));
-const employmentChoices = EMPLOYMENT_TYPES.map((id) => ({ id, name: humanize(id) }));
+const statusChoices = choicesOf(careers, 'status');
+const employmentChoices = choicesOf(careers, 'employment_type');
 const sortable = new Set<string>([...SYSTEM_FIELDS, ...(careers.sort ?? [])]);
 
 const filters = [
@@ -59,12 +60,10 @@ function ClosingDate({ record }: { record: JobPostingRecord }) {
 }
 
 export function JobPostingList() {
-  const [sortField, sortOrder] = careers.defaultSort ?? ['created_at', 'DESC'];
   return (
     <ContentList
-      title={careers.label}
+      area={careers}
       description="Openings on the careers page, with the applications each one has received."
-      sort={{ field: sortField, order: sortOrder }}
       filters={filters}
       createLabel="New job posting"
       empty={empty}
@@ -76,7 +75,7 @@ export function JobPostingList() {
           secondaryText={(record) => (
             <Stack component="span" spacing={0.75} sx={{ mt: 0.5 }}>
               <Box component="span" sx={{ display: 'block' }}>
-                {[record.department, record.location, humanize(record.employment_type)].filter(Boolean).join(' · ')}
+                {[record.department, record.location, humanizeName(record.employment_type)].filter(Boolean).join(' · ')}
               </Box>
               <Stack component="span" direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                 <StatusChip status={record.status} />
@@ -106,7 +105,7 @@ export function JobPostingList() {
           <DataTable.Col<JobPostingRecord>
             source="employment_type"
             disableSort={!sortable.has('employment_type')}
-            render={(record) => humanize(record.employment_type)}
+            render={(record) => humanizeName(record.employment_type)}
             sx={{ display: { xs: 'none', md: 'table-cell' } }}
           />
           <DataTable.Col<JobPostingRecord> source="closing_date" render={(record) => <ClosingDate record={record} />} />

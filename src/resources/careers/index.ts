@@ -7,15 +7,5 @@ export const views: ResourceViews = {
   list: JobPostingList,
   create: JobPostingCreate,
   edit: JobPostingEdit,
-  labels: {
-    name: 'Job posting |||| Job postings',
-    fields: {
-      slug: 'URL slug',
-      employment_type: 'Employment type',
-      closing_date: 'Closing date',
-      applications_count: 'Applications',
-      created_at: 'Created',
-      updated_at: 'Last updated',
-    },
-  },
+  labels: { name: 'Job posting |||| Job postings' },
 };

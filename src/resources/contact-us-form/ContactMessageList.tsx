@@ -6,7 +6,7 @@ export function ContactMessageList() {
     <InboxList
       declaration={contactUsForm}
       description="Messages sent from the website's contact page."
-      topic={{ source: 'subject', label: 'Subject' }}
+      topic={{ source: 'subject' }}
     />
   );
 }

@@ -6,11 +6,11 @@ export function ContactMessageShow() {
     <InboxShow>
       <InboxSection title="Message">
         <InboxFieldList>
-          <InboxField label="Full name" source="full_name" />
-          <InboxField label="Subject" source="subject" />
-          <InboxField label="Email" source="email" kind="email" />
-          <InboxField label="Phone" source="phone" kind="tel" />
-          <InboxField label="Message" source="message" kind="multiline" />
+          <InboxField source="full_name" />
+          <InboxField source="subject" />
+          <InboxField source="email" kind="email" />
+          <InboxField source="phone" kind="tel" />
+          <InboxField source="message" kind="multiline" />
         </InboxFieldList>
       </InboxSection>
     </InboxShow>

@@ -6,8 +6,5 @@ import { ContactMessageShow } from './ContactMessageShow';
 export const views: ResourceViews = {
   list: ContactMessageList,
   show: ContactMessageShow,
-  labels: {
-    name: 'Contact message |||| Contact messages',
-    fields: { full_name: 'Full name', created_at: 'Received' },
-  },
+  labels: { name: 'Contact message |||| Contact messages' },
 };

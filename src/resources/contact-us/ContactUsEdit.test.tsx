@@ -77,20 +77,33 @@ describe('contact information', () => {
     expect(puts).toEqual([]);
   });
 
+  it("labels each list and its inputs with the declaration's words", async () => {
+    renderEdit();
+    await screen.findByDisplayValue('12 Quarry Road, Springfield');
+    const addresses = section('Addresses');
+    expect(within(addresses).getByRole('textbox', { name: 'Label' })).toHaveValue('Head office');
+    expect(within(addresses).getByRole('textbox', { name: 'Address' })).toHaveValue('12 Quarry Road, Springfield');
+    const phones = section('Phone numbers');
+    expect(within(phones).getByRole('textbox', { name: 'Label' })).toHaveValue('Sales');
+    expect(within(phones).getByRole('textbox', { name: 'Phone number' })).toHaveValue('+1 555 0100');
+  });
+
   it('saves lists and social links in place at id 1', async () => {
     const user = userEvent.setup();
     renderEdit();
     await screen.findByDisplayValue('12 Quarry Road, Springfield');
     const hours = section('Opening hours');
     await user.click(within(hours).getByRole('button', { name: 'Add opening hours' }));
-    await user.type(within(hours).getByRole('textbox', { name: /Days/ }), 'Mon – Fri');
-    await user.type(within(hours).getByRole('textbox', { name: /Hours/ }), '8:00 – 17:00');
+    await user.type(within(hours).getByRole('textbox', { name: 'Days' }), 'Mon – Fri');
+    await user.type(within(hours).getByRole('textbox', { name: 'Hours' }), '8:00 – 17:00');
     await user.type(screen.getByRole('textbox', { name: 'LinkedIn' }), 'https://linkedin.com/company/cornerstone');
+    await user.type(screen.getByRole('textbox', { name: 'X (Twitter)' }), 'https://x.com/cornerstone');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({
       opening_hours: [{ days: 'Mon – Fri', hours: '8:00 – 17:00' }],
       linkedin: 'https://linkedin.com/company/cornerstone',
+      x: 'https://x.com/cornerstone',
       addresses: record.addresses,
     });
   });

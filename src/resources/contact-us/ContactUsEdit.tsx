@@ -8,6 +8,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { Grid, InputAdornment } from '@mui/material';
 import { ArrayInput, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
 import { contactUs } from '../../../schema/areas/contact-us';
+import { fieldLabel } from '../../../schema/define';
 import { SingletonEdit } from '../../components/SingletonEdit';
 import { AddRowButton, FormSection, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
@@ -22,11 +23,12 @@ const iteratorSx = {
 };
 
 // One repeatable list (addresses, phones, …): a label and a value per row, side by side where there is room.
+// Inputs are labelled by the declaration (resources.contact-us.fields.<list>.<field>); each pair is [source, example].
 interface PairListProps {
   source: string;
   addLabel: string;
   first: [string, string];
-  second: [string, string, ('email' | 'tel')?];
+  second: [string, string?, ('email' | 'tel')?];
   multiline?: boolean;
 }
 
@@ -34,10 +36,10 @@ function PairList({ source, addLabel, first, second, multiline = false }: PairLi
   return (
     <ArrayInput source={source} label={false}>
       <SimpleFormIterator inline disableClear addButton={<AddRowButton label={addLabel} />} sx={iteratorSx}>
-        <TextInput source={first[0]} label={first[1]} helperText={false} sx={{ width: { xs: '100%', md: 200 }, flexShrink: 0 }} />
+        <TextInput source={first[0]} placeholder={first[1]} helperText={false} sx={{ width: { xs: '100%', md: 200 }, flexShrink: 0 }} />
         <TextInput
           source={second[0]}
-          label={second[1]}
+          placeholder={second[1]}
           // inputMode, not type: type="email" would let the browser block the submit with its own bubble.
           slotProps={{ htmlInput: { inputMode: second[2] } }}
           helperText={false}
@@ -49,12 +51,12 @@ function PairList({ source, addLabel, first, second, multiline = false }: PairLi
   );
 }
 
-const SOCIAL: [string, string, SvgIconComponent][] = [
-  ['facebook', 'Facebook', FacebookIcon],
-  ['instagram', 'Instagram', InstagramIcon],
-  ['linkedin', 'LinkedIn', LinkedInIcon],
-  ['x', 'X (Twitter)', XIcon],
-  ['youtube', 'YouTube', YouTubeIcon],
+const SOCIAL: [string, SvgIconComponent][] = [
+  ['facebook', FacebookIcon],
+  ['instagram', InstagramIcon],
+  ['linkedin', LinkedInIcon],
+  ['x', XIcon],
+  ['youtube', YouTubeIcon],
 ];
 
 const adornment = (Icon: SvgIconComponent) => ({
@@ -71,47 +73,31 @@ export function ContactUsEdit() {
   return (
     <SingletonEdit description="How to reach the company: shown in the website's footer and on its contact page.">
       <SimpleForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, gap: 3 }}>
-        <FormSection spaceBelow={2} title="Addresses" description="Offices and sites, in the order the website lists them.">
-          <PairList
-            source="addresses"
-            addLabel="Add address"
-            first={['label', 'Label (e.g. Head office)']}
-            second={['address', 'Address']}
-            multiline
-          />
+        <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'addresses')} description="Offices and sites, in the order the website lists them.">
+          <PairList source="addresses" addLabel="Add address" first={['label', 'e.g. Head office']} second={['address']} multiline />
         </FormSection>
-        <FormSection spaceBelow={2} title="Phone numbers">
-          <PairList
-            source="phones"
-            addLabel="Add phone number"
-            first={['label', 'Label (e.g. Sales)']}
-            second={['number', 'Phone number', 'tel']}
-          />
+        <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'phones')}>
+          <PairList source="phones" addLabel="Add phone number" first={['label', 'e.g. Sales']} second={['number', undefined, 'tel']} />
         </FormSection>
-        <FormSection spaceBelow={2} title="Email addresses">
-          <PairList
-            source="emails"
-            addLabel="Add email address"
-            first={['label', 'Label (e.g. General)']}
-            second={['email', 'Email', 'email']}
-          />
+        <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'emails')}>
+          <PairList source="emails" addLabel="Add email address" first={['label', 'e.g. General']} second={['email', undefined, 'email']} />
         </FormSection>
-        <FormSection spaceBelow={2} title="Opening hours">
+        <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'opening_hours')}>
           <PairList
             source="opening_hours"
             addLabel="Add opening hours"
-            first={['days', 'Days (e.g. Mon – Fri)']}
-            second={['hours', 'Hours (e.g. 8:00 – 17:00)']}
+            first={['days', 'e.g. Mon – Fri']}
+            second={['hours', 'e.g. 8:00 – 17:00']}
           />
         </FormSection>
         <FormSection spaceBelow={2} title="Map" description="A link to the office on Google Maps or OpenStreetMap.">
-          <TextInput source="map_link" label="Map link" slotProps={adornment(MapOutlinedIcon)} helperText={false} />
+          <TextInput source="map_link" slotProps={adornment(MapOutlinedIcon)} helperText={false} />
         </FormSection>
         <FormSection spaceBelow={2} title="Social links" description="Leave a network empty to hide its icon on the website.">
           <Grid container columnSpacing={2} sx={{ width: '100%' }}>
-            {SOCIAL.map(([source, label, Icon]) => (
+            {SOCIAL.map(([source, Icon]) => (
               <Grid key={source} size={{ xs: 12, sm: 6 }}>
-                <TextInput source={source} label={label} placeholder="https://" slotProps={adornment(Icon)} helperText={false} />
+                <TextInput source={source} placeholder="https://" slotProps={adornment(Icon)} helperText={false} />
               </Grid>
             ))}
           </Grid>

@@ -4,8 +4,5 @@ import { ContactUsEdit } from './ContactUsEdit';
 // A singleton: the area's route edits its one record in place.
 export const views: ResourceViews = {
   list: ContactUsEdit,
-  labels: {
-    name: 'Contact information',
-    fields: { map_link: 'Map link', opening_hours: 'Opening hours', linkedin: 'LinkedIn', x: 'X (Twitter)', youtube: 'YouTube' },
-  },
+  labels: { name: 'Contact information' },
 };

@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { counters } from '../../../schema/areas/counters';
+import { fieldMax } from '../../../schema/define';
 import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
 import { CounterCreate } from './CounterCreate';
 import { counterFigure } from './counterFigure';
@@ -26,6 +28,15 @@ describe('counters form', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Label' })).toHaveAccessibleDescription('Label is required'));
     expect(screen.getByRole('spinbutton', { name: 'Value' })).toHaveAccessibleDescription('Value must be at least 0');
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it("says the label's declared limit, and starts shown on the website", () => {
+    fakeApi({ counters: [] });
+    renderCreate();
+    expect(screen.getByRole('textbox', { name: 'Label' })).toHaveAccessibleDescription(
+      `What is counted, e.g. ‘Projects completed’. Up to ${fieldMax(counters, 'label')} characters.`,
+    );
+    expect(screen.getByRole('switch', { name: 'Shown on the website' })).toBeChecked();
   });
 
   it('previews the figure as value + suffix', async () => {

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { BooleanInput, NumberInput, SimpleForm, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { counters } from '../../../schema/areas/counters';
+import { fieldDefault, fieldMax } from '../../../schema/define';
 import { zodValidate } from '../../components/zodValidate';
 import { CounterIcon, CounterIconInput } from './CounterIconInput';
 import { counterFigure } from './counterFigure';
@@ -43,14 +44,14 @@ export function CounterForm() {
     <SimpleForm validate={validate}>
       <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 300px' } }}>
         <Box sx={{ maxWidth: 640 }}>
-          <TextInput source="label" helperText="What is counted, e.g. ‘Projects completed’. Up to 80 characters." />
+          <TextInput source="label" helperText={`What is counted, e.g. ‘Projects completed’. Up to ${fieldMax(counters, 'label')} characters.`} />
           {/* No min/step attributes: the browser's own validation bubble would stop the schema's messages. */}
           <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr)' } }}>
             <NumberInput source="value" helperText="A whole number; the website counts up to it." />
             <TextInput source="suffix" helperText="e.g. + or %" />
           </Box>
           <CounterIconInput helperText="Pick one, or type any Material Symbols icon name." />
-          <BooleanInput source="active" defaultValue helperText="Hidden counters stay here but are not shown on the website." />
+          <BooleanInput source="active" defaultValue={fieldDefault(counters, 'active')} helperText="Hidden counters stay here but are not shown on the website." />
         </Box>
         <CounterPreview />
       </Box>

@@ -7,8 +7,5 @@ export const views: ResourceViews = {
   list: CounterList,
   create: CounterCreate,
   edit: CounterEdit,
-  labels: {
-    name: 'Counter |||| Counters',
-    fields: { active: 'Shown on the website' },
-  },
+  labels: { name: 'Counter |||| Counters' },
 };

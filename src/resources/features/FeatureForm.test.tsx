@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { features } from '../../../schema/areas/features';
+import { fieldMax } from '../../../schema/define';
 import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
 import { FeatureCreate } from './FeatureCreate';
 import { FeatureEdit } from './FeatureEdit';
@@ -22,6 +24,21 @@ describe('features form', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('Title is required'));
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says the declared limits under title and description', () => {
+    fakeApi({ features: [] });
+    render(
+      <AreaWrapper resource="features" labels={views.labels} path="/features/create">
+        <FeatureCreate />
+      </AreaWrapper>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
+      `Short and specific, e.g. ‘Design & Build’. Up to ${fieldMax(features, 'title')} characters.`,
+    );
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveAccessibleDescription(
+      `One or two sentences shown under the title. Up to ${fieldMax(features, 'description')} characters.`,
+    );
   });
 
   it('refuses a title over 100 characters', async () => {

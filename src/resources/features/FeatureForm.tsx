@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { features } from '../../../schema/areas/features';
+import { fieldDefault, fieldMax } from '../../../schema/define';
 import { zodValidate } from '../../components/zodValidate';
 import { FeatureIcon, FeatureIconInput } from './FeatureIconInput';
 
@@ -53,15 +54,15 @@ export function FeatureForm() {
     <SimpleForm validate={validate}>
       <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' } }}>
         <Box sx={{ maxWidth: 640 }}>
-          <TextInput source="title" helperText="Short and specific, e.g. ‘Design & Build’. Up to 100 characters." />
+          <TextInput source="title" helperText={`Short and specific, e.g. ‘Design & Build’. Up to ${fieldMax(features, 'title')} characters.`} />
           <TextInput
             source="description"
             multiline
             minRows={3}
-            helperText="One or two sentences shown under the title. Up to 500 characters."
+            helperText={`One or two sentences shown under the title. Up to ${fieldMax(features, 'description')} characters.`}
           />
           <FeatureIconInput helperText="Pick one, or type any Material Symbols icon name." />
-          <BooleanInput source="active" defaultValue helperText="Hidden features stay here but are not shown on the website." />
+          <BooleanInput source="active" defaultValue={fieldDefault(features, 'active')} helperText="Hidden features stay here but are not shown on the website." />
         </Box>
         <FeaturePreview />
       </Box>

@@ -7,8 +7,5 @@ export const views: ResourceViews = {
   list: FeatureList,
   create: FeatureCreate,
   edit: FeatureEdit,
-  labels: {
-    name: 'Feature |||| Features',
-    fields: { active: 'Shown on the website' },
-  },
+  labels: { name: 'Feature |||| Features' },
 };

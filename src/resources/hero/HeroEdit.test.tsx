@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hero } from '../../../schema/areas/hero';
+import { fieldMax } from '../../../schema/define';
 import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
 import { HeroEdit } from './HeroEdit';
 import { views } from '.';
@@ -43,6 +45,18 @@ describe('Hero Section', () => {
       'Button link must be a web address (https://…) or a path starting with /',
     );
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('says how long each text may be, as the declaration limits it', async () => {
+    fakeApi({ hero: [heroRecord()] });
+    renderHero();
+    await loaded();
+    expect(screen.getByRole('textbox', { name: 'Headline' })).toHaveAccessibleDescription(
+      `One strong line, up to ${fieldMax(hero, 'headline')} characters.`,
+    );
+    expect(screen.getByRole('textbox', { name: 'Sub-headline' })).toHaveAccessibleDescription(
+      `A sentence under the headline, up to ${fieldMax(hero, 'subheadline')} characters.`,
+    );
   });
 
   it('saves in place at id 1 and previews the hero while typing', async () => {

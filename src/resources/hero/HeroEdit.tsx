@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { SimpleForm, TextInput } from 'react-admin';
 import { hero } from '../../../schema/areas/hero';
+import { fieldMax } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
 import { saveOnlyToolbar } from '../../components/SingletonForm';
@@ -19,8 +20,8 @@ export function HeroEdit() {
       >
         <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' } }}>
           <Box sx={{ maxWidth: 680 }}>
-            <TextInput source="headline" helperText="One strong line, up to 120 characters." />
-            <TextInput source="subheadline" multiline minRows={2} helperText="A sentence under the headline, up to 300 characters." />
+            <TextInput source="headline" helperText={`One strong line, up to ${fieldMax(hero, 'headline')} characters.`} />
+            <TextInput source="subheadline" multiline minRows={2} helperText={`A sentence under the headline, up to ${fieldMax(hero, 'subheadline')} characters.`} />
             <ImageInput source="background_image" helperText="A wide landscape photo (at least 1920 × 1080 px). Text sits on its lower part." />
             <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1.4fr)' } }}>
               <TextInput source="cta_text" helperText="e.g. View our projects. Leave empty for no button." />

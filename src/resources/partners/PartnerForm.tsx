@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { partners } from '../../../schema/areas/partners';
+import { fieldDefault } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
 import { zodValidate } from '../../components/zodValidate';
 
@@ -21,7 +22,7 @@ export function PartnerForm() {
           slotProps={{ htmlInput: { inputMode: 'url' } }}
           helperText="Where the logo links to, e.g. https://partner.example.com. Leave empty for no link."
         />
-        <BooleanInput source="active" defaultValue helperText="Hidden partners stay here but are not shown on the website." />
+        <BooleanInput source="active" defaultValue={fieldDefault(partners, 'active')} helperText="Hidden partners stay here but are not shown on the website." />
       </Box>
     </SimpleForm>
   );

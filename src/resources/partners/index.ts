@@ -7,8 +7,5 @@ export const views: ResourceViews = {
   list: PartnerList,
   create: PartnerCreate,
   edit: PartnerEdit,
-  labels: {
-    name: 'Partner |||| Partners',
-    fields: { logo: 'Logo', website: 'Website', active: 'Shown on the website' },
-  },
+  labels: { name: 'Partner |||| Partners' },
 };

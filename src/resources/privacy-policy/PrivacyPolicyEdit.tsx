@@ -32,13 +32,13 @@ export function PrivacyPolicyEdit() {
         <LastUpdated />
         <Grid container columnSpacing={2} sx={{ width: '100%' }}>
           <Grid size={{ xs: 12, md: 8 }}>
-            <TextInput source="title" label="Title" />
+            <TextInput source="title" />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <DateInput source="effective_date" label="Effective date" helperText="The date the policy applies from." />
+            <DateInput source="effective_date" helperText="The date the policy applies from." />
           </Grid>
         </Grid>
-        <RichTextInput source="content" label="Content" />
+        <RichTextInput source="content" />
       </SimpleForm>
     </SingletonEdit>
   );

@@ -4,8 +4,5 @@ import { PrivacyPolicyEdit } from './PrivacyPolicyEdit';
 // A singleton: the area's route edits its one record in place.
 export const views: ResourceViews = {
   list: PrivacyPolicyEdit,
-  labels: {
-    name: 'Privacy policy',
-    fields: { effective_date: 'Effective date' },
-  },
+  labels: { name: 'Privacy policy' },
 };

@@ -4,8 +4,8 @@ import { InboxList } from '../../components/InboxList';
 import { budgetChoices, projectTypeChoices, projectTypeLabel } from './choices';
 
 const filters = [
-  <SelectInput key="project_type" source="project_type" label="Project type" choices={projectTypeChoices} emptyText="Any type" />,
-  <SelectInput key="budget" source="budget" label="Budget" choices={budgetChoices} emptyText="Any budget" />,
+  <SelectInput key="project_type" source="project_type" choices={projectTypeChoices} emptyText="Any type" />,
+  <SelectInput key="budget" source="budget" choices={budgetChoices} emptyText="Any budget" />,
 ];
 
 export function ProjectEnquiryList() {
@@ -13,7 +13,7 @@ export function ProjectEnquiryList() {
     <InboxList
       declaration={projectForm}
       description="Project enquiries from the website. Follow each one up and keep the team's notes with it."
-      topic={{ source: 'project_type', label: 'Project type', render: (record) => projectTypeLabel(record.project_type) || '—' }}
+      topic={{ source: 'project_type', render: (record) => projectTypeLabel(record.project_type) || '—' }}
       filters={filters}
     />
   );

@@ -1,4 +1,6 @@
-import { PROJECT_BUDGETS, PROJECT_TIMELINES, PROJECT_TYPES } from '../../../schema/areas/project-form';
+import { PROJECT_BUDGETS, PROJECT_TIMELINES, projectForm } from '../../../schema/areas/project-form';
+import { humanizeName } from '../../../schema/define';
+import { choicesOf } from '../../../schema/labels';
 
 // How the website's enquiry form words its choices; the API stores the keys.
 const TYPE_LABELS: Record<string, string> = { other: 'Other' };
@@ -19,17 +21,14 @@ const TIMELINE_LABELS: Record<(typeof PROJECT_TIMELINES)[number], string> = {
   flexible: 'Flexible',
 };
 
-const humanize = (value: string) => {
-  const words = value.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+const wordedBy =
+  (wording: Readonly<Record<string, string>>, fallback: (value: string) => string = (value) => value) =>
+  (value: unknown): string =>
+    typeof value === 'string' ? (wording[value] ?? fallback(value)) : '';
 
-export const projectTypeLabel = (value: unknown): string =>
-  typeof value === 'string' ? (TYPE_LABELS[value] ?? humanize(value)) : '';
-export const budgetLabel = (value: unknown): string =>
-  typeof value === 'string' ? (BUDGET_LABELS[value as keyof typeof BUDGET_LABELS] ?? value) : '';
-export const timelineLabel = (value: unknown): string =>
-  typeof value === 'string' ? (TIMELINE_LABELS[value as keyof typeof TIMELINE_LABELS] ?? value) : '';
+export const projectTypeLabel = wordedBy(TYPE_LABELS, humanizeName);
+export const budgetLabel = wordedBy(BUDGET_LABELS);
+export const timelineLabel = wordedBy(TIMELINE_LABELS);
 
-export const projectTypeChoices = PROJECT_TYPES.map((id) => ({ id, name: projectTypeLabel(id) }));
-export const budgetChoices = PROJECT_BUDGETS.map((id) => ({ id, name: budgetLabel(id) }));
+export const projectTypeChoices = choicesOf(projectForm, 'project_type', TYPE_LABELS);
+export const budgetChoices = choicesOf(projectForm, 'budget', BUDGET_LABELS);

@@ -6,8 +6,5 @@ import { ProjectEnquiryShow } from './ProjectEnquiryShow';
 export const views: ResourceViews = {
   list: ProjectEnquiryList,
   show: ProjectEnquiryShow,
-  labels: {
-    name: 'Project enquiry |||| Project enquiries',
-    fields: { full_name: 'Full name', message: 'Project details', location: 'Project location', created_at: 'Received' },
-  },
+  labels: { name: 'Project enquiry |||| Project enquiries' },
 };

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { projects } from '../../../schema/areas/projects';
+import { fieldMax } from '../../../schema/define';
 import { renderCreateView, stubCreateApi } from '../../../tests/helpers/createForm';
 import { ProjectCreate } from './ProjectCreate';
 
@@ -55,5 +57,11 @@ describe('project form', () => {
       area_sqm: 12500,
       featured: true,
     });
+  });
+
+  it('says how many images the gallery holds, as declared', async () => {
+    renderCreate();
+    const gallery = await screen.findByRole('group', { name: 'Gallery' });
+    expect(gallery).toHaveTextContent(`0 of ${fieldMax(projects, 'gallery')} · JPEG, PNG, WebP or GIF, up to 5 MB`);
   });
 });

@@ -1,18 +1,19 @@
 import { InputAdornment } from '@mui/material';
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { PROJECT_CATEGORIES, PROJECT_STATUSES, projects } from '../../../schema/areas/projects';
+import { projects } from '../../../schema/areas/projects';
+import { fieldMax } from '../../../schema/define';
+import { choicesOf } from '../../../schema/labels';
 import { ContentForm } from '../../components/ContentForm';
 import { FormCard, FormPair } from '../../components/FormCard';
 import { GalleryInput } from '../../components/GalleryInput';
 import { ImageInput } from '../../components/ImageInput';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
-import { humanize } from '../../components/StatusChip';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(projects.schema);
-const categoryChoices = PROJECT_CATEGORIES.map((id) => ({ id, name: humanize(id) }));
-const statusChoices = PROJECT_STATUSES.map((id) => ({ id, name: humanize(id) }));
+const categoryChoices = choicesOf(projects, 'category');
+const statusChoices = choicesOf(projects, 'status');
 
 export function ProjectForm({ create = false }: { create?: boolean }) {
   return (
@@ -45,10 +46,10 @@ export function ProjectForm({ create = false }: { create?: boolean }) {
             </FormPair>
           </FormCard>
           <FormCard>
-            <RichTextInput source="description" label="Description" helperText="The story of the project: brief, challenges, result." />
+            <RichTextInput source="description" helperText="The story of the project: brief, challenges, result." />
           </FormCard>
           <FormCard>
-            <GalleryInput source="gallery" label="Gallery" max={30} />
+            <GalleryInput source="gallery" max={fieldMax(projects, 'gallery')} />
           </FormCard>
         </>
       }

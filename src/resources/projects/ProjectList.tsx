@@ -3,16 +3,17 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { Box, Stack } from '@mui/material';
 import { DataTable, SearchInput, SelectInput, SimpleList } from 'react-admin';
-import { PROJECT_CATEGORIES, PROJECT_STATUSES, projects, type Project } from '../../../schema/areas/projects';
-import { SYSTEM_FIELDS } from '../../../schema/define';
+import { projects, type Project } from '../../../schema/areas/projects';
+import { humanizeName, SYSTEM_FIELDS } from '../../../schema/define';
+import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
 import { phoneListSx } from '../../components/contentSx';
-import { humanize, StatusChip } from '../../components/StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 
 type ProjectRecord = Project & { id: number };
 
-const categoryChoices = PROJECT_CATEGORIES.map((id) => ({ id, name: humanize(id) }));
-const statusChoices = PROJECT_STATUSES.map((id) => ({ id, name: humanize(id) }));
+const categoryChoices = choicesOf(projects, 'category');
+const statusChoices = choicesOf(projects, 'status');
 // The API takes booleans as true/false; a select names both states, where a checkbox could not say "any".
 const featuredChoices = [
   { id: 'true', name: 'Featured' },
@@ -51,12 +52,10 @@ function Featured({ featured }: { featured: boolean }) {
 }
 
 export function ProjectList() {
-  const [sortField, sortOrder] = projects.defaultSort ?? ['created_at', 'DESC'];
   return (
     <ContentList
-      title={projects.label}
+      area={projects}
       description="The company's work, as the website shows it. Featured projects lead the homepage."
-      sort={{ field: sortField, order: sortOrder }}
       filters={filters}
       createLabel="New project"
       empty={empty}
@@ -74,7 +73,7 @@ export function ProjectList() {
           secondaryText={(record) => (
             <Stack component="span" spacing={0.75} sx={{ mt: 0.5 }}>
               <Box component="span" sx={{ display: 'block' }}>
-                {[humanize(record.category), record.location, record.year].filter(Boolean).join(' · ')}
+                {[humanizeName(record.category), record.location, record.year].filter(Boolean).join(' · ')}
               </Box>
               <Box component="span" sx={{ display: 'block' }}>
                 <StatusChip status={record.status} />
@@ -87,7 +86,6 @@ export function ProjectList() {
         <DataTable<ProjectRecord> rowClick="edit">
           <DataTable.Col<ProjectRecord>
             source="cover_image"
-            label="Cover"
             disableSort
             render={(record) => <Thumbnail src={record.cover_image?.src} />}
             sx={{ width: 88 }}
@@ -96,7 +94,7 @@ export function ProjectList() {
           <DataTable.Col<ProjectRecord>
             source="category"
             disableSort={!sortable.has('category')}
-            render={(record) => humanize(record.category)}
+            render={(record) => humanizeName(record.category)}
           />
           <DataTable.Col<ProjectRecord>
             source="location"

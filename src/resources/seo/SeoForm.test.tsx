@@ -70,9 +70,11 @@ describe('SEO entry form', () => {
     expect(screen.getByTestId('seo-preview-description')).toHaveTextContent('Homes and offices we built.');
     expect(screen.getByTestId('seo-preview-url')).toHaveTextContent('› projects');
     expect(screen.getByTestId('meta_description-count')).toHaveTextContent('27 / 160');
+    await user.click(screen.getByRole('switch', { name: 'Hide from search engines (noindex)' }));
+    expect(screen.getByText('noindex is on: search engines will not list this page.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ path: '/projects', meta_title: 'Our projects', meta_description: 'Homes and offices we built.' });
+    expect(posted[0]).toMatchObject({ path: '/projects', meta_title: 'Our projects', meta_description: 'Homes and offices we built.', noindex: true });
   });
 });

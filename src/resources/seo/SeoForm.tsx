@@ -30,27 +30,24 @@ export function SeoForm({ toolbar }: { toolbar?: ReactElement<ToolbarProps> }) {
             <Section title="Page">
               <TextInput
                 source="path"
-                label="Path"
                 helperText="The page's address on the website, e.g. / or /about"
                 slotProps={{ input: { sx: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } } }}
               />
-              <TextInput source="canonical_url" label="Canonical URL" helperText="Optional: the preferred address when the page has several." />
+              <TextInput source="canonical_url" helperText="Optional: the preferred address when the page has several." />
             </Section>
             <Section title="Search engines">
-              <CharCountInput source="meta_title" label="Meta title" max={META_TITLE_MAX} helperText="What the result's blue link says." />
+              <CharCountInput source="meta_title" max={META_TITLE_MAX} helperText="What the result's blue link says." />
               <CharCountInput
                 source="meta_description"
-                label="Meta description"
                 max={META_DESCRIPTION_MAX}
                 multiline
                 helperText="The grey text under the link. One or two sentences."
               />
-              <BooleanInput source="noindex" label="Hide this page from search engines (noindex)" />
+              <BooleanInput source="noindex" />
             </Section>
             <Section title="Sharing">
               <ImageInput
                 source="share_image"
-                label="Share image"
                 helperText="Shown when the page is shared on social media; 1200 × 630 px works best."
               />
             </Section>

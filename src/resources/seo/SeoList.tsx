@@ -13,6 +13,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
+import { seo } from '../../../schema/areas/seo';
+import { listSortOf } from '../../components/ContentList';
 import { ToneChip } from '../../components/StatusChip';
 
 interface SeoRecord extends RaRecord {
@@ -99,13 +101,13 @@ export function SeoList() {
     <>
       <Box sx={{ mt: 1 }}>
         <Typography variant="h1" component="h1">
-          SEO Management
+          {seo.label}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           How each page of the website appears in search results and when shared.
         </Typography>
       </Box>
-      <List filters={filters} actions={<SeoActions />} sort={{ field: 'path', order: 'ASC' }} perPage={25} title="SEO Management">
+      <List filters={filters} actions={<SeoActions />} sort={listSortOf(seo)} perPage={25} title={seo.label}>
         {isPhone ? (
           <SimpleList<SeoRecord>
             rowClick="edit"
@@ -115,12 +117,11 @@ export function SeoList() {
           />
         ) : (
           <DataTable<SeoRecord> rowClick="edit" bulkActionButtons={false}>
-            <DataTable.Col<SeoRecord> source="path" label="Path" render={(record) => <PathLink record={record} />} />
-            <DataTable.Col<SeoRecord> source="meta_title" label="Meta title" render={(record) => <TitleCell record={record} />} />
+            <DataTable.Col<SeoRecord> source="path" render={(record) => <PathLink record={record} />} />
+            <DataTable.Col<SeoRecord> source="meta_title" render={(record) => <TitleCell record={record} />} />
             <DataTable.Col<SeoRecord> source="noindex" label="Indexing" disableSort render={(record) => <IndexChip record={record} />} />
             <DataTable.Col<SeoRecord>
               source="updated_at"
-              label="Updated"
               render={() => <DateField source="updated_at" locales="en-US" options={{ dateStyle: 'medium' }} />}
             />
           </DataTable>

@@ -7,15 +7,5 @@ export const views: ResourceViews = {
   list: SeoList,
   create: SeoCreate,
   edit: SeoEdit,
-  labels: {
-    name: 'SEO entry |||| SEO entries',
-    fields: {
-      path: 'Path',
-      meta_title: 'Meta title',
-      meta_description: 'Meta description',
-      share_image: 'Share image',
-      canonical_url: 'Canonical URL',
-      noindex: 'Hide from search engines (noindex)',
-    },
-  },
+  labels: { name: 'SEO entry |||| SEO entries' },
 };

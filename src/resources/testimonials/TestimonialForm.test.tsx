@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testimonials } from '../../../schema/areas/testimonials';
+import { fieldMax } from '../../../schema/define';
 import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
 import { TestimonialCreate } from './TestimonialCreate';
 import { views } from '.';
@@ -25,6 +27,14 @@ describe('testimonials form', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Name is required'));
     expect(screen.getByRole('textbox', { name: 'Quote' })).toHaveAccessibleDescription('Quote is required');
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it("says the quote's declared limit", () => {
+    fakeApi({ testimonials: [] });
+    renderCreate();
+    expect(screen.getByRole('textbox', { name: 'Quote' })).toHaveAccessibleDescription(
+      `Their words, without quotation marks. Up to ${fieldMax(testimonials, 'quote')} characters.`,
+    );
   });
 
   it('rates with the keyboard (five stars by default) and creates the testimonial', async () => {

@@ -2,6 +2,7 @@ import { Avatar, Box, Card, CardContent, Rating, Typography } from '@mui/materia
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { testimonials } from '../../../schema/areas/testimonials';
+import { fieldDefault, fieldMax } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
 import { zodValidate } from '../../components/zodValidate';
 import type { UploadedFile } from '../../dataProvider';
@@ -53,10 +54,10 @@ export function TestimonialForm() {
             <TextInput source="role" helperText="e.g. Project Director or Homeowner" />
             <TextInput source="company" helperText="Leave empty for private clients" />
           </Box>
-          <TextInput source="quote" multiline minRows={4} helperText="Their words, without quotation marks. Up to 1000 characters." />
-          <RatingInput source="rating" defaultValue={5} helperText="Stars shown above the quote." />
+          <TextInput source="quote" multiline minRows={4} helperText={`Their words, without quotation marks. Up to ${fieldMax(testimonials, 'quote')} characters.`} />
+          <RatingInput source="rating" defaultValue={fieldDefault(testimonials, 'rating')} helperText="Stars shown above the quote." />
           <ImageInput source="photo" helperText="A square head-and-shoulders photo works best. Initials are shown without one." />
-          <BooleanInput source="active" defaultValue helperText="Hidden testimonials stay here but are not shown on the website." />
+          <BooleanInput source="active" defaultValue={fieldDefault(testimonials, 'active')} helperText="Hidden testimonials stay here but are not shown on the website." />
         </Box>
         <TestimonialPreview />
       </Box>

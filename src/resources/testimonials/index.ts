@@ -7,8 +7,5 @@ export const views: ResourceViews = {
   list: TestimonialList,
   create: TestimonialCreate,
   edit: TestimonialEdit,
-  labels: {
-    name: 'Testimonial |||| Testimonials',
-    fields: { photo: 'Photo', active: 'Shown on the website' },
-  },
+  labels: { name: 'Testimonial |||| Testimonials' },
 };

@@ -1,6 +1,7 @@
 import { CreateBase, PasswordInput, SimpleForm } from 'react-admin';
-import { userCreateSchema } from '../../../schema/areas/users-management';
+import { userCreateSchema, usersManagement } from '../../../schema/areas/users-management';
 import { PASSWORD_MIN_LENGTH } from '../../../schema/auth-rules';
+import { fieldDefault } from '../../../schema/define';
 import { zodValidate } from '../../components/zodValidate';
 import { UserActiveInput, UserEmailInput, UserNameInput } from './UserFields';
 import { UserFormLayout } from './UserFormLayout';
@@ -11,7 +12,7 @@ export function UserCreate() {
   return (
     <CreateBase redirect="list">
       <UserFormLayout title="Add user" description="They sign in with this email and password; share the password with them safely.">
-        <SimpleForm validate={validate} defaultValues={{ active: true }} sx={{ p: { xs: 2, sm: 3 } }}>
+        <SimpleForm validate={validate} defaultValues={{ active: fieldDefault(usersManagement, 'active') }} sx={{ p: { xs: 2, sm: 3 } }}>
           <UserNameInput />
           <UserEmailInput />
           <PasswordInput

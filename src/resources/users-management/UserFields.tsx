@@ -3,14 +3,13 @@ import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import { BooleanInput, TextInput } from 'react-admin';
 
 export function UserNameInput() {
-  return <TextInput source="name" label="Full name" autoComplete="name" helperText="Shown in the console's header." />;
+  return <TextInput source="name" autoComplete="name" helperText="Shown in the console's header." />;
 }
 
 export function UserEmailInput() {
   return (
     <TextInput
       source="email"
-      label="Email"
       // inputMode, not type: type="email" would let the browser block the submit with its own bubble.
       autoComplete="email"
       helperText="Used to sign in. Must be unique."
@@ -32,7 +31,6 @@ export function UserActiveInput({ disabled, helperText }: { disabled?: boolean; 
   return (
     <BooleanInput
       source="active"
-      label="Active"
       disabled={disabled}
       helperText={helperText ?? 'Inactive users cannot sign in; their sessions end at once.'}
     />

@@ -59,7 +59,7 @@ function renderAt(path: string) {
 }
 
 async function fillNewUser(user: ReturnType<typeof userEvent.setup>, password?: string) {
-  await user.type(await screen.findByRole('textbox', { name: 'Full name' }), 'Cleo Crane');
+  await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Cleo Crane');
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'cleo@example.com');
   if (password !== undefined) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -129,7 +129,7 @@ describe('users list and edit', () => {
   it('resets a password only when asked, with the same rules', async () => {
     const user = userEvent.setup();
     renderAt('/users-management/2');
-    expect(await screen.findByDisplayValue('Ben Builder')).toHaveAccessibleName('Full name');
+    expect(await screen.findByDisplayValue('Ben Builder')).toHaveAccessibleName('Name');
     expect(screen.getByRole('switch', { name: 'Active' })).toBeEnabled();
     expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset password' }));

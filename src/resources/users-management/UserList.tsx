@@ -12,6 +12,8 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
+import { usersManagement } from '../../../schema/areas/users-management';
+import { listSortOf } from '../../components/ContentList';
 import { ToneChip } from '../../components/StatusChip';
 import { useIsCurrentUser } from './currentUser';
 import { UserDeleteButton } from './UserDeleteButton';
@@ -86,13 +88,13 @@ export function UserList() {
     <>
       <Box sx={{ mt: 1 }}>
         <Typography variant="h1" component="h1">
-          Users Management
+          {usersManagement.label}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
           The administrators who can sign in to this console.
         </Typography>
       </Box>
-      <List filters={filters} actions={<UserActions />} sort={{ field: 'name', order: 'ASC' }} perPage={25} title="Users Management">
+      <List filters={filters} actions={<UserActions />} sort={listSortOf(usersManagement)} perPage={25} title={usersManagement.label}>
         {isPhone ? (
           <SimpleList<UserRecord>
             rowClick="edit"
@@ -102,12 +104,11 @@ export function UserList() {
           />
         ) : (
           <DataTable<UserRecord> rowClick="edit" bulkActionButtons={false}>
-            <DataTable.Col<UserRecord> source="name" label="Name" render={(record) => <UserName record={record} />} />
-            <DataTable.Col<UserRecord> source="email" label="Email" />
+            <DataTable.Col<UserRecord> source="name" render={(record) => <UserName record={record} />} />
+            <DataTable.Col<UserRecord> source="email" />
             <DataTable.Col<UserRecord> source="active" label="Status" render={(record) => <ActiveChip record={record} />} />
             <DataTable.Col<UserRecord>
               source="created_at"
-              label="Created"
               render={() => <DateField source="created_at" locales="en-US" options={{ dateStyle: 'medium' }} />}
             />
             <DataTable.Col<UserRecord> label="Actions" align="right">

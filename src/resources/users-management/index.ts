@@ -7,8 +7,5 @@ export const views: ResourceViews = {
   list: UserList,
   create: UserCreate,
   edit: UserEdit,
-  labels: {
-    name: 'User |||| Users',
-    fields: { name: 'Full name', created_at: 'Created', updated_at: 'Updated' },
-  },
+  labels: { name: 'User |||| Users' },
 };

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { areas } from '../schema/areas';
+import { fieldLabel } from '../schema/define';
+import { i18nProvider } from './i18nProvider';
+
+const t = (key: string, options?: object) => i18nProvider.translate(key, options);
+
+describe('i18n messages', () => {
+  it("label every declared field with its declaration's label", () => {
+    for (const area of areas) {
+      for (const name of Object.keys(area.schema.shape)) {
+        expect(t(`resources.${area.name}.fields.${name}`)).toBe(fieldLabel(area, name));
+      }
+    }
+    expect(t('resources.contact-us.fields.x')).toBe('X (Twitter)');
+    expect(t('resources.features.fields.active')).toBe('Shown on the website');
+  });
+
+  it('label the inputs of a list by the declared item fields', () => {
+    expect(t('resources.contact-us.fields.addresses.label')).toBe('Label');
+    expect(t('resources.contact-us.fields.phones.number')).toBe('Phone number');
+  });
+
+  it('label the fields every record has once for all areas, a submission being received', () => {
+    expect(t('resources.blogs.fields.created_at')).toBe('Created');
+    expect(t('resources.users-management.fields.updated_at')).toBe('Last updated');
+    expect(t('resources.contact-us-form.fields.created_at')).toBe('Received');
+    expect(t('resources.careers.fields.applications_count')).toBe('Applications');
+  });
+
+  it("name records as the views say, or by the area's menu title", () => {
+    expect(t('resources.features.name', { smart_count: 2 })).toBe('Features');
+    expect(t('resources.hero.name', { smart_count: 1 })).toBe('Hero Section');
+  });
+});
