@@ -38,9 +38,13 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
     const sorted = () => [...table].sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0));
 
     if (method === 'GET' && !id) {
-      const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { q?: string };
+      const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { q?: string; id?: unknown };
       const q = filter.q?.toLowerCase();
-      const rows = sorted().filter((row) => !q || JSON.stringify(row).toLowerCase().includes(q));
+      // react-admin's getMany asks for { id: [...] }; ids that no longer exist are simply not in the answer.
+      const ids = filter.id === undefined ? undefined : [filter.id].flat().map(String);
+      const rows = sorted().filter(
+        (row) => (!q || JSON.stringify(row).toLowerCase().includes(q)) && (!ids || ids.includes(String(row.id))),
+      );
       return json(200, rows, { 'Content-Range': `${name} 0-${Math.max(rows.length - 1, 0)}/${rows.length}` });
     }
     if (method === 'PUT' && id === 'order') {

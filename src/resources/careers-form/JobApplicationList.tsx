@@ -1,10 +1,13 @@
-import { AutocompleteInput, ReferenceField, ReferenceInput } from 'react-admin';
+import { AutocompleteInput, ReferenceInput } from 'react-admin';
 import { careersForm } from '../../../schema/areas/careers-form';
+import { DeclaredReferenceField, declaredReference } from '../../components/DeclaredReferenceField';
 import { InboxList } from '../../components/InboxList';
 
+const posting = declaredReference(careersForm, 'career_id');
+
 const filters = [
-  <ReferenceInput key="career_id" source="career_id" reference="careers" sort={{ field: 'title', order: 'ASC' }}>
-    <AutocompleteInput optionText="title" sx={{ minWidth: 240 }} />
+  <ReferenceInput key="career_id" source="career_id" reference={posting.reference} sort={{ field: posting.recordLabel, order: 'ASC' }}>
+    <AutocompleteInput optionText={posting.recordLabel} sx={{ minWidth: 240 }} />
   </ReferenceInput>,
 ];
 
@@ -15,7 +18,7 @@ export function JobApplicationList() {
       description="Applications sent from the careers page. Open one to read it, download the CV and move it along."
       topic={{
         source: 'career_id',
-        render: () => <ReferenceField source="career_id" reference="careers" link={false} emptyText="General application" />,
+        render: () => <DeclaredReferenceField area={careersForm} source="career_id" link={false} emptyText="General application" />,
       }}
       filters={filters}
     />

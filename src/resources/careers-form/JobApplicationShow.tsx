@@ -1,4 +1,5 @@
-import { ReferenceField } from 'react-admin';
+import { careersForm } from '../../../schema/areas/careers-form';
+import { DeclaredReferenceField } from '../../components/DeclaredReferenceField';
 import { DownloadDocumentButton } from '../../components/DownloadDocumentButton';
 import { InboxField, InboxFieldList } from '../../components/InboxFields';
 import { InboxSection, InboxShow } from '../../components/InboxShow';
@@ -10,7 +11,7 @@ export function JobApplicationShow() {
         <InboxFieldList>
           <InboxField source="full_name" />
           <InboxField source="career_id">
-            <ReferenceField source="career_id" reference="careers" emptyText="General application (no posting)" />
+            <DeclaredReferenceField area={careersForm} source="career_id" emptyText="General application (no posting)" />
           </InboxField>
           <InboxField source="email" kind="email" />
           <InboxField source="phone" kind="tel" />
