@@ -3,6 +3,7 @@
 // built from this, so a label is worded once for forms, lists, filters and validation messages alike.
 import type { z } from 'zod';
 import { fieldLabel, humanizeName, optionsOf, type AreaDeclaration } from './define';
+import { unwrap } from './unwrap';
 
 // Columns every record has.
 export const RECORD_FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -28,25 +29,17 @@ export const COMPUTED_FIELD_LABELS: Readonly<Record<string, string>> = {
 
 interface LooseDef {
   type: string;
-  innerType?: z.core.$ZodType;
-  in?: z.core.$ZodType;
-  out?: z.core.$ZodType;
   element?: z.core.$ZodType;
   shape?: Record<string, z.core.$ZodType>;
   entries?: Record<string, string>;
 }
 
-const defOf = (schema: z.core.$ZodType) => schema._zod.def as unknown as LooseDef;
+const defOf = (schema: z.core.$ZodType) => unwrap(schema)._zod.def as unknown as LooseDef;
 
-/** The fields of a list's items (fields.objects), found through `.default()` and `.optional()`; else undefined. */
+/** The fields of a list's items (fields.objects); undefined for any other field. */
 export function itemShape(schema: z.core.$ZodType): Record<string, z.core.$ZodType> | undefined {
-  let current: z.core.$ZodType | undefined = schema;
-  for (let depth = 0; current && depth < 16; depth++) {
-    const def = defOf(current);
-    if (def.type === 'array') return def.element && defOf(def.element).type === 'object' ? defOf(def.element).shape : undefined;
-    current = def.innerType;
-  }
-  return undefined;
+  const def = defOf(schema);
+  return def.type === 'array' && def.element && defOf(def.element).type === 'object' ? defOf(def.element).shape : undefined;
 }
 
 /**
@@ -71,14 +64,10 @@ export function areaFieldLabels(area: Pick<AreaDeclaration, 'kind' | 'schema'>):
 
 /** The values a choice field accepts (fields.choice, fields.optionalChoice), in declared order. */
 export function choiceValues(area: Pick<AreaDeclaration, 'name' | 'schema'>, name: string): string[] {
-  let current: z.core.$ZodType | undefined = area.schema.shape[name] as z.core.$ZodType | undefined;
-  for (let depth = 0; current && depth < 16; depth++) {
-    const def = defOf(current);
-    if (def.type === 'enum') return Object.values(def.entries ?? {});
-    // A preprocess is a pipe from a transform: the choice is on its way out; a .transform() follows its input.
-    current = def.innerType ?? (def.type === 'pipe' ? (defOf(def.in!).type === 'transform' ? def.out : def.in) : undefined);
-  }
-  throw new Error(`${area.name}.${name} is not a choice`);
+  const declared = area.schema.shape[name] as z.core.$ZodType | undefined;
+  const def = declared ? defOf(declared) : undefined;
+  if (def?.type !== 'enum') throw new Error(`${area.name}.${name} is not a choice`);
+  return Object.values(def.entries ?? {});
 }
 
 /** A choice field's values as select options: named by `wording` where it has a word for one, else made readable. */
