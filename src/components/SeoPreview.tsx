@@ -1,5 +1,6 @@
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { Alert, Box, Typography } from '@mui/material';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '../../schema/areas/seo';
 import { config } from '../config';
 
 export interface SeoPreviewProps {
@@ -13,9 +14,9 @@ export interface SeoPreviewProps {
   siteHost?: string;
 }
 
-// Search engines cut by pixel width; these character counts are the usual approximation (issue #3: 60 and 160).
-export const SEARCH_TITLE_CHARS = 60;
-export const SEARCH_DESCRIPTION_CHARS = 160;
+// Search engines cut by pixel width; the declaration's limits are the usual character approximation (issue #3).
+export const SEARCH_TITLE_CHARS = META_TITLE_MAX;
+export const SEARCH_DESCRIPTION_CHARS = META_DESCRIPTION_MAX;
 
 // Cut at the last word that fits and add an ellipsis, as a results page does.
 export function truncateForSearch(text: string, max: number): string {
