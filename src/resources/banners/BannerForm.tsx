@@ -6,7 +6,8 @@ import { ContentForm } from '../../components/ContentForm';
 import { FormCard, FormPair } from '../../components/FormCard';
 import { ImageInput } from '../../components/ImageInput';
 import { ScheduleChip } from '../../components/ScheduleChip';
-import { bannerScheduleOf, placementChoices, toInstant, validate } from './bannerSchedule';
+import { toInstant } from '../../components/toInstant';
+import { bannerScheduleOf, placementChoices, validate } from './bannerSchedule';
 
 interface PreviewValues {
   title?: string | null;

@@ -24,13 +24,6 @@ const validateBanner = zodValidate(banners.schema);
 
 export const validate = (values: Record<string, unknown>) => ({ ...validateDates(values), ...validateBanner(values) });
 
-// <input type="datetime-local"> speaks local time; the API compares instants, so the form keeps UTC ISO strings.
-export const toInstant = (value: string | null | undefined) => {
-  if (!value) return null;
-  const time = new Date(value);
-  return Number.isNaN(time.getTime()) ? value : time.toISOString();
-};
-
 // The API's rule (schema/schedule.ts), for the form's preview before saving.
 export const bannerScheduleOf = (banner: Record<string, unknown>, now = new Date()): Schedule =>
   scheduleOf(banner, BANNER_SCHEDULE, now);

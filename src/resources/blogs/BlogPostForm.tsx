@@ -8,18 +8,12 @@ import { ImageInput } from '../../components/ImageInput';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { TagsInput } from '../../components/TagsInput';
+import { toInstant } from '../../components/toInstant';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(blogs.schema);
 const statusChoices = choicesOf(blogs, 'status');
 const EXCERPT_MAX = fieldMax(blogs, 'excerpt');
-
-// <input type="datetime-local"> speaks local time; the API compares instants, so the form keeps UTC ISO strings.
-const toInstant = (value: string | null | undefined) => {
-  if (!value) return null;
-  const time = new Date(value);
-  return Number.isNaN(time.getTime()) ? value : time.toISOString();
-};
 
 // Tags already used by other posts, offered while typing so the blog does not grow near-duplicates.
 function useKnownTags(): string[] {
