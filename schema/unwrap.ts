@@ -1,5 +1,5 @@
-// The type a field's value is checked against, under its wrappers: read by the console (schema/labels.ts) and
-// meant for the API's field kinds too (server/areas/fields.ts keeps a copy until it imports this one).
+// The type a field's value is checked against, under its wrappers: read by the console (schema/labels.ts) and by
+// the API's field kinds (server/areas/fields.ts).
 import type { z } from 'zod';
 
 interface LooseDef {

@@ -109,7 +109,8 @@ async function evolveArea(
     }
   }
 
-  const total = await countRecords(trx, area);
+  // Counted only when a field needs checking: an unchanged declaration costs no scan at start.
+  let total: number | undefined;
   const removed = before ? Object.keys(before.fields).filter((field) => !(field in now.fields) && ![...model.renames.values()].includes(field)) : [];
 
   // 2. Fields the stored records may not fit: new, renamed or changed ones. Missing values get the default or the
@@ -132,7 +133,9 @@ async function evolveArea(
       missing: 0,
       badValues: [],
     };
-    if (total === 0 || !(plan.checkValues || plan.checkUnique || plan.checkReferences)) continue;
+    if (!(plan.checkValues || plan.checkUnique || plan.checkReferences)) continue;
+    total ??= await countRecords(trx, area);
+    if (total === 0) continue;
     plans.push(plan);
     if (!plan.checkValues) continue;
 

@@ -2,11 +2,10 @@
 // declares. Field names that reach SQL are only ever those of the declaration; values become parameters.
 import { HttpError } from '../http-error';
 import type { FieldKind } from './fields';
-import type { ListField, ListModel, ScheduleFields, SortOrder } from './model';
+import { SCHEDULES, type Schedule, type ScheduleFields } from '../../schema/schedule';
+import type { ListField, ListModel, SortOrder } from './model';
 
 export const MAX_PAGE_SIZE = 100;
-export const SCHEDULES = ['live', 'upcoming', 'expired', 'inactive'] as const;
-export type Schedule = (typeof SCHEDULES)[number];
 
 export type ScalarValue = string | number | boolean;
 

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { ScheduleFields } from '../../schema/schedule';
+import { BANNER_SCHEDULE, banners } from '../../schema/areas/banners';
 import { SYSTEM_FIELDS, fieldLabel, optionsOf, type AreaDeclaration, type AreaKind, type FieldReference } from '../../schema/define';
 import { fieldsOf, isUploadField, type FieldInfo, type FieldKind } from './fields';
 
@@ -36,11 +38,6 @@ export interface ListModel {
   schedule?: ScheduleFields;
 }
 
-export interface ScheduleFields {
-  active: string;
-  start: string;
-  end: string;
-}
 
 /** Another area's records that point at this one, counted per record (job postings: their applications). */
 export interface ReferenceCount {
@@ -101,7 +98,7 @@ const COLUMNS: Record<string, ListField> = {
 // Computed list values that are specific to an area but still no route code: which area, from which fields.
 // Applied only when the area and the fields exist, so a renamed field switches the extra off instead of failing.
 export const SCHEDULES: Record<string, ScheduleFields> = {
-  banners: { active: 'active', start: 'starts_at', end: 'ends_at' },
+  [banners.name]: BANNER_SCHEDULE,
 };
 
 export function declarationError(area: string, problem: string): Error {

@@ -23,7 +23,7 @@ import {
 } from '../repositories/records';
 import { sanitizeRichText } from '../sanitize';
 import type { AreaModel } from './model';
-import { slugCandidate, slugify } from './slug';
+import { slugCandidate, slugify } from '../../schema/slug';
 
 type Db = Kysely<Database>;
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { UploadKind } from '../../schema/uploads';
 import type { Database } from '../db/types';
-
-export type UploadKind = 'image' | 'document';
 
 export interface UploadInfo {
   id: string;

@@ -7,12 +7,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, MB, UPLOAD_KINDS, UPLOAD_RULES } from '../../schema/uploads';
+import { MAX_UPLOAD_BYTES, MB, UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from '../../schema/uploads';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { requireUser } from '../plugins/authenticate';
-import { findUpload, findUploadInfo, insertUpload, type UploadInfo, type UploadKind } from '../repositories/uploads';
+import { findUpload, findUploadInfo, insertUpload, type UploadInfo } from '../repositories/uploads';
 import { safeEqual } from '../secrets';
 
 export const LINK_TTL_SECONDS = 5 * 60;

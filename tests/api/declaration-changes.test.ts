@@ -15,6 +15,7 @@ import type { Database } from '../../server/db/types';
 import { hashPassword } from '../../server/passwords';
 import { createUser, hasAnyUser } from '../../server/repositories/users';
 import { createRestartableDb, type RestartableDb } from '../helpers/restartable';
+import { gadgets } from './fixtures/declarations';
 import { USER, apiClient, listParams, signIn, type ApiClient } from './helpers';
 
 const config = loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0', PUBLIC_FORM_RATE_LIMIT: '0' });
@@ -102,18 +103,6 @@ async function indexNames(db: Kysely<Database>): Promise<string[]> {
       : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'records'`.execute(db)).rows;
   return rows.map((row) => row.name).sort();
 }
-
-const gadgets = (shape: z.ZodRawShape, extra: Partial<AreaDeclaration> = {}) =>
-  defineArea({
-    name: 'gadgets',
-    label: 'Gadgets',
-    recordLabel: 'title',
-    icon: 'features',
-    group: 'website-tools',
-    kind: 'collection',
-    schema: z.object({ title: fields.text('Title', 200), ...shape }),
-    ...extra,
-  } as AreaDeclaration);
 
 describe('renaming a field (renamedFrom)', () => {
   it('moves the stored values to the new name once, and a save keeps them', async () => {
