@@ -1,6 +1,7 @@
 // How an area of the console is declared, once, for the console and the API alike (issue #3).
 // Imports only zod (STYLE.md): no React, no Node.
 import { z } from 'zod';
+import type { WebsiteView } from './website';
 
 // collection: a list of records; singleton: one record edited in place; inbox: submissions from the website.
 export type AreaKind = 'collection' | 'singleton' | 'inbox';
@@ -72,6 +73,8 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   unique?: readonly Keys<S>[];
   // A slug field filled from another field when left empty.
   slug?: { field: Keys<S>; from: Keys<S> };
+  // What the public website reads of the area, at /api/public/<name> (schema/website.ts); absent: nothing.
+  website?: WebsiteView<Keys<S>>;
 }
 
 // Identity function that keeps the literal types of a declaration.

@@ -17,6 +17,7 @@ export const aboutPage = defineArea({
     team_images: fields.uploads('Team images', 30),
   }),
   richText: ['content'],
+  website: { fields: ['title', 'content', 'mission', 'vision', 'values', 'team_images'] },
 });
 
 export type AboutPage = z.infer<typeof aboutPage.schema>;

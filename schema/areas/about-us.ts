@@ -18,6 +18,7 @@ export const aboutUs = defineArea({
     cta_text: fields.optionalText('Button text', 40),
     cta_link: fields.url('Button link'),
   }),
+  website: { fields: ['title', 'subtitle', 'body', 'image', 'highlights', 'cta_text', 'cta_link'] },
 });
 
 export type AboutUs = z.infer<typeof aboutUs.schema>;

@@ -47,6 +47,12 @@ export const banners = defineArea({
   sort: ['title', 'starts_at', 'ends_at'],
   filters: ['placement', 'active'],
   defaultSort: ['created_at', 'DESC'],
+  // Only what is live now, where the website asks for it (`?placement=`).
+  website: {
+    fields: ['title', 'subtitle', 'image', 'link', 'button_text', 'placement', 'starts_at', 'ends_at'],
+    schedule: BANNER_SCHEDULE,
+    filters: { placement: 'placement' },
+  },
 });
 
 export type Banner = z.infer<typeof banners.schema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineArea, fields } from '../define';
+import { PUBLICATION_STATUSES } from '../publish';
 
-export const BLOG_STATUSES = ['draft', 'published'] as const;
+// A post's status is its publication (schema/publish.ts).
+export const BLOG_STATUSES = PUBLICATION_STATUSES;
 
 export const blogs = defineArea({
   name: 'blogs',
@@ -28,6 +30,16 @@ export const blogs = defineArea({
   richText: ['content'],
   unique: ['slug'],
   slug: { field: 'slug', from: 'title' },
+  // Published and due; lists leave out the bodies. `?tag=` and `?q=` narrow the list.
+  website: {
+    fields: ['title', 'slug', 'excerpt', 'content', 'cover_image', 'tags', 'published_at', 'author'],
+    listFields: ['title', 'slug', 'excerpt', 'cover_image', 'tags', 'published_at', 'author'],
+    publication: { status: 'status', at: 'published_at' },
+    filters: { tag: 'tags' },
+    search: true,
+    perPage: 10,
+    detail: 'slug',
+  },
 });
 
 export type BlogPost = z.infer<typeof blogs.schema>;

@@ -28,6 +28,9 @@ export const contactUs = defineArea({
     x: fields.url('X (Twitter)'),
     youtube: fields.url('YouTube'),
   }),
+  website: {
+    fields: ['addresses', 'phones', 'emails', 'opening_hours', 'map_link', 'facebook', 'instagram', 'linkedin', 'x', 'youtube'],
+  },
 });
 
 export type ContactInformation = z.infer<typeof contactUs.schema>;

@@ -21,6 +21,7 @@ export const counters = defineArea({
   sort: ['label', 'value'],
   filters: ['active'],
   defaultSort: ['position', 'ASC'],
+  website: { fields: ['label', 'value', 'suffix', 'icon'], equals: { active: true } },
 });
 
 export type Counter = z.infer<typeof counters.schema>;

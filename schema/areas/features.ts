@@ -19,6 +19,8 @@ export const features = defineArea({
   sort: ['title'],
   filters: ['active'],
   defaultSort: ['position', 'ASC'],
+  // Switched-off features stay in the console only.
+  website: { fields: ['title', 'description', 'icon'], equals: { active: true } },
 });
 
 export type Feature = z.infer<typeof features.schema>;

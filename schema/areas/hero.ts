@@ -15,6 +15,7 @@ export const hero = defineArea({
     cta_text: fields.optionalText('Button text', 40),
     cta_link: fields.url('Button link'),
   }),
+  website: { fields: ['headline', 'subheadline', 'background_image', 'cta_text', 'cta_link'] },
 });
 
 export type HeroSection = z.infer<typeof hero.schema>;

@@ -20,6 +20,7 @@ export const partners = defineArea({
   sort: ['name'],
   filters: ['active'],
   defaultSort: ['position', 'ASC'],
+  website: { fields: ['name', 'logo', 'website'], equals: { active: true } },
 });
 
 export type Partner = z.infer<typeof partners.schema>;

@@ -14,6 +14,7 @@ export const privacyPolicy = defineArea({
     effective_date: fields.date('Effective date'),
   }),
   richText: ['content'],
+  website: { fields: ['title', 'content', 'effective_date'] },
 });
 
 export type PrivacyPolicy = z.infer<typeof privacyPolicy.schema>;

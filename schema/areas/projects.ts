@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineArea, fields } from '../define';
+import { PUBLICATION_STATUSES } from '../publish';
 
 export const PROJECT_CATEGORIES = [
   'residential',
@@ -31,14 +32,25 @@ export const projects = defineArea({
     cover_image: fields.upload(),
     gallery: fields.uploads('Gallery', 30),
     featured: fields.boolean(),
+    // Projects shown before publishing existed stay shown (backfill); new ones start as drafts.
+    publication: fields.choice('Publication', PUBLICATION_STATUSES, { backfill: 'published' }).default('draft'),
+    published_at: fields.date('Publish date'),
   }),
   search: ['title', 'client', 'location'],
-  sort: ['title', 'year', 'status'],
-  filters: ['category', 'status', 'featured'],
+  sort: ['title', 'year', 'status', 'published_at'],
+  filters: ['category', 'status', 'featured', 'publication'],
   defaultSort: ['created_at', 'DESC'],
   richText: ['description'],
   unique: ['slug'],
   slug: { field: 'slug', from: 'title' },
+  website: {
+    fields: ['title', 'slug', 'category', 'location', 'client', 'year', 'status', 'area_sqm', 'description', 'cover_image', 'gallery', 'featured', 'published_at'],
+    listFields: ['title', 'slug', 'category', 'location', 'client', 'year', 'status', 'area_sqm', 'cover_image', 'featured', 'published_at'],
+    publication: { status: 'publication', at: 'published_at' },
+    filters: { category: 'category', featured: 'featured' },
+    perPage: 12,
+    detail: 'slug',
+  },
 });
 
 export type Project = z.infer<typeof projects.schema>;

@@ -162,6 +162,7 @@ export const samples: Readonly<Record<string, readonly Record<string, unknown>[]
       cover_image: null,
       gallery: [],
       featured: true,
+      publication: 'published',
     },
     {
       title: 'Oakwood Residences',
@@ -175,6 +176,7 @@ export const samples: Readonly<Record<string, readonly Record<string, unknown>[]
       cover_image: null,
       gallery: [],
       featured: true,
+      publication: 'published',
     },
     {
       title: 'Eastgate Logistics Hub',
@@ -188,6 +190,7 @@ export const samples: Readonly<Record<string, readonly Record<string, unknown>[]
       cover_image: null,
       gallery: [],
       featured: false,
+      publication: 'published',
     },
     {
       title: 'Millbrook Footbridge',
@@ -201,6 +204,7 @@ export const samples: Readonly<Record<string, readonly Record<string, unknown>[]
       cover_image: null,
       gallery: [],
       featured: false,
+      publication: 'published',
     },
   ]),
   banners: records(banners, [
@@ -252,6 +256,7 @@ export const samples: Readonly<Record<string, readonly Record<string, unknown>[]
         '<li>CSCS card</li></ul>',
       closing_date: '2027-01-31',
       status: 'open',
+      publication: 'published',
     },
     {
       title: 'Quantity Surveyor',
@@ -263,6 +268,7 @@ export const samples: Readonly<Record<string, readonly Record<string, unknown>[]
       requirements: '<ul><li>RICS accredited degree</li><li>Experience with NEC4 contracts</li></ul>',
       closing_date: '2027-02-15',
       status: 'open',
+      publication: 'published',
     },
     {
       title: 'Summer Intern – Architecture',
@@ -274,6 +280,7 @@ export const samples: Readonly<Record<string, readonly Record<string, unknown>[]
       requirements: '<ul><li>Enrolled in an architecture degree</li><li>Revit or ArchiCAD basics</li></ul>',
       closing_date: '2026-04-30',
       status: 'closed',
+      publication: 'published',
     },
   ]),
   'contact-us': records(contactUs, [

@@ -28,6 +28,11 @@ export const seo = defineArea({
   filters: ['noindex'],
   defaultSort: ['path', 'ASC'],
   unique: ['path'],
+  // Every entry (a site builds its <head> from them), or one by `?path=/about`.
+  website: {
+    fields: ['path', 'meta_title', 'meta_description', 'share_image', 'canonical_url', 'noindex'],
+    lookup: { param: 'path', field: 'path' },
+  },
 });
 
 export type SeoEntry = z.infer<typeof seo.schema>;

@@ -23,6 +23,7 @@ export const testimonials = defineArea({
   sort: ['name', 'company', 'rating'],
   filters: ['active'],
   defaultSort: ['position', 'ASC'],
+  website: { fields: ['name', 'role', 'company', 'quote', 'photo', 'rating'], equals: { active: true } },
 });
 
 export type Testimonial = z.infer<typeof testimonials.schema>;

@@ -2,6 +2,7 @@
 // declares. Field names that reach SQL are only ever those of the declaration; values become parameters.
 import { HttpError } from '../http-error';
 import type { FieldKind } from './fields';
+import type { PublicationFields } from '../../schema/publish';
 import { SCHEDULES, type Schedule, type ScheduleFields } from '../../schema/schedule';
 import type { ListField, ListModel, SortOrder } from './model';
 
@@ -15,7 +16,11 @@ export type ListFilter =
   | { type: 'equals'; field: ListField; value: ScalarValue | null }
   | { type: 'contains'; field: ListField; value: ScalarValue }
   | { type: 'created'; op: '>=' | '<' | '<='; value: string }
-  | { type: 'schedule'; fields: ScheduleFields; value: Schedule; now: string };
+  | { type: 'schedule'; fields: ScheduleFields; value: Schedule; now: string }
+  // What the public website sees (schema/publish.ts): published, and its publish time not ahead of `now`.
+  | { type: 'published'; fields: PublicationFields; now: string }
+  // A date not passed yet, or none (schema/publish.ts notPast).
+  | { type: 'notPast'; field: string; now: string };
 
 export interface ListQuery {
   sort: { field: ListField; order: SortOrder };

@@ -1,6 +1,7 @@
 // Turns checked list parameters (server/areas/list-query.ts) into SQL conditions and sort keys, for the record
 // store (JSON fields) and for plain tables (columns) alike. Values are always parameters.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { PUBLISHED, type PublicationFields } from '../../schema/publish';
 import type { Schedule, ScheduleFields } from '../../schema/schedule';
 import type { ListFilter, ListQuery } from '../areas/list-query';
 import type { ListField } from '../areas/model';
@@ -37,6 +38,19 @@ function scheduleCondition(json: JsonAccess, fields: ScheduleFields, schedule: S
   }
 }
 
+// schema/publish.ts's rules in SQL, compared as texts the way scheduleCondition does.
+const nowAs = (now: string, value: RawBuilder<unknown>) => sql`substr(cast(${now} as text), 1, length(${value}))`;
+
+function publishedCondition(json: JsonAccess, fields: PublicationFields, now: string): RawBuilder<SqlBool> {
+  const at = json.text(fields.at);
+  return sql<SqlBool>`(${json.text(fields.status)} = ${PUBLISHED} and (${at} is null or ${at} = '' or ${at} <= ${nowAs(now, at)}))`;
+}
+
+function notPastCondition(json: JsonAccess, field: string, now: string): RawBuilder<SqlBool> {
+  const date = json.text(field);
+  return sql<SqlBool>`(${date} is null or ${date} = '' or ${date} >= ${nowAs(now, date)})`;
+}
+
 export function filterCondition(json: JsonAccess, filter: ListFilter): Expression<SqlBool> {
   switch (filter.type) {
     case 'ids':
@@ -56,5 +70,9 @@ export function filterCondition(json: JsonAccess, filter: ListFilter): Expressio
       return sql<SqlBool>`created_at ${sql.raw(filter.op)} ${filter.value}`;
     case 'schedule':
       return scheduleCondition(json, filter.fields, filter.value, filter.now);
+    case 'published':
+      return publishedCondition(json, filter.fields, filter.now);
+    case 'notPast':
+      return notPastCondition(json, filter.field, filter.now);
   }
 }
