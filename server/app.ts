@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -18,6 +19,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { TOO_MANY_ATTEMPTS, authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { publicRoutes } from './routes/public';
+import { publicContentRoutes } from './routes/public-content';
 import { resourceRoutes } from './routes/resources';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -70,6 +72,21 @@ export async function buildApp({ config, db, logger, areas = declaredAreas }: Bu
     },
   });
   await app.register(fastifyCookie);
+  // CORS only for the website's API, only for WEBSITE_ORIGINS: the console and its admin API stay same-origin, and any
+  // other origin gets no CORS header at all.
+  await app.register(fastifyCors, {
+    delegator: (request, callback) => {
+      const path = (request.url ?? '').split('?', 1)[0]!;
+      const forWebsites = path.startsWith('/api/public/') || path === '/api/openapi.json';
+      const origin = request.headers.origin;
+      callback(
+        null,
+        forWebsites && origin !== undefined && config.websiteOrigins.includes(origin)
+          ? { origin: config.websiteOrigins, methods: ['GET', 'HEAD', 'POST'], exposedHeaders: ['ETag', 'Retry-After'], maxAge: 600 }
+          : { origin: false },
+      );
+    },
+  });
   // Off by default; routes opt in through `config.rateLimit`.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -89,6 +106,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas }: Bu
   // The database follows the declarations, or the app refuses to start and says why (server/areas/evolve.ts).
   await evolveAreas(db, stored, { log: app.log });
   await app.register(resourceRoutes, { db, areas: stored });
+  await app.register(publicContentRoutes, { db, areas: stored, config });
   await app.register(publicRoutes, { db, areas: stored.filter((model) => model.kind === 'inbox'), config });
   const users = models.find((model) => model.name === USERS_AREA);
   if (users) await app.register(userRoutes, { db, model: users });

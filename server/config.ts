@@ -15,6 +15,23 @@ const trustProxy = z.string().transform((value): boolean | string => {
   return value;
 });
 
+// Browser origins (scheme://host[:port]) allowed to call the public API: 'https://www.example.com,http://localhost:8090'.
+const origins = z.string().transform((value, ctx): string[] => {
+  const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of list) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(item).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== item.replace(/\/$/, '') || !/^https?:/.test(item)) {
+      ctx.addIssue({ code: 'custom', message: `'${item}' is not an origin like https://www.example.com (scheme, host and port only)` });
+    }
+  }
+  return list.map((item) => item.replace(/\/$/, ''));
+});
+
 const integer = (min: number, max: number) =>
   z.coerce
     .number({ error: 'must be a whole number' })
@@ -41,12 +58,19 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_RATE_LIMIT: integer(0, 1_000_000).default(10),
+  PUBLIC_FORM_GLOBAL_LIMIT: integer(0, 1_000_000).default(30),
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   SEED_SAMPLE_CONTENT: booleanFlag.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   COOKIE_SECURE: booleanFlag.default(false),
   TRUST_PROXY: trustProxy.default(false),
   UPLOAD_GRACE_HOURS: integer(1, 24 * 365).default(24),
+  WEBSITE_ORIGINS: origins.default([]),
+  PUBLIC_CACHE_SECONDS: integer(0, 86_400).default(60),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://cms.example.com' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
 });
 
 export interface Config {
@@ -64,6 +88,8 @@ export interface Config {
   loginRateLimit: number;
   /** Public form submissions per minute per IP, all forms together; 0 disables the limit. */
   publicFormRateLimit: number;
+  /** Submissions per minute per form from all addresses together, counted in the database; 0 disables the cap. */
+  publicFormGlobalLimit: number;
   /** Signs short-lived download links; random per process unless SECRET_KEY is set. */
   secretKey: string;
   /** Fill an empty database with sample content on start. */
@@ -73,6 +99,12 @@ export interface Config {
   trustProxy: boolean | string;
   /** How long an upload no record refers to is kept: a file uploaded in a form not saved yet is one. */
   uploadGraceHours: number;
+  /** Origins whose pages may call /api/public/ from a browser (CORS); nobody else gets CORS headers. */
+  websiteOrigins: string[];
+  /** How long a CDN may keep a public answer (s-maxage); browsers always revalidate (cheap 304s). */
+  publicCacheSeconds: number;
+  /** This API's address as websites reach it, for absolute file URLs; unset: taken from each request's Host. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: e.STATIC_DIR,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,
+    publicFormGlobalLimit: e.PUBLIC_FORM_GLOBAL_LIMIT,
     // Without a fixed key, links signed before a restart (or by another instance) stop working: they live 5 minutes.
     secretKey: e.SECRET_KEY ?? randomBytes(32).toString('base64url'),
     seedSampleContent: e.SEED_SAMPLE_CONTENT,
@@ -114,5 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
+    websiteOrigins: e.WEBSITE_ORIGINS,
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    publicUrl: e.PUBLIC_URL,
   };
 }

@@ -26,6 +26,9 @@ declare module 'fastify' {
  */
 export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieSecure'>): void {
   app.addHook('onRequest', async (request, reply) => {
+    // Routing has happened by now: this is the matched route's own configuration. An exempt route (the website's
+    // API) sets no cookie either: its answers are cached by CDNs, which keep no answer that sets one.
+    if (request.routeOptions.config.csrf === false) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const hasValidCookie = cookie !== undefined && RANDOM_TOKEN_PATTERN.test(cookie);
     if (!hasValidCookie) {
@@ -38,8 +41,6 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     }
 
     if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
-    // Routing has happened by now: this is the matched route's own configuration.
-    if (request.routeOptions.config.csrf === false) return;
     // Node hands header names lower-cased.
     const header = request.headers[CSRF_HEADER.toLowerCase()];
     if (!hasValidCookie || typeof header !== 'string' || !safeEqual(header, cookie)) {

@@ -37,6 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(validationErrors(error.validation, error.validationContext));
     }
 
+    // PostgreSQL refuses text holding a NUL character (22021) or one it cannot store (22P05): the input's fault.
+    if (error.code === '22021' || error.code === '22P05') {
+      return reply.code(400).send({ message: 'The request contains a character that cannot be stored (such as a NUL character).' });
+    }
+
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -1,0 +1,79 @@
+// Caching of the public read answers (issue #7): an ETag from the answer's bytes, so an edit in the console changes
+// it at once; a Last-Modified that moves forward whenever the answer changes, for whatever reason (an edit, a
+// deletion, a scheduled post falling due, a banner expiring); 304 Not Modified to a client that holds the current
+// answer; and a Cache-Control that lets a CDN keep an answer PUBLIC_CACHE_SECONDS while browsers revalidate.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+/** Answers remembered for Last-Modified; the oldest is forgotten first (it then restarts from now: never too old). */
+const REMEMBERED_ANSWERS = 5000;
+
+interface Seen {
+  etag: string;
+  /** When this answer was first given, in whole seconds (HTTP dates have no finer unit). */
+  since: number;
+}
+
+/** `W/"…"`: weak, because the same JSON compressed differently is still the same answer. */
+export const etagOf = (body: string | Buffer) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** RFC 9110 §13.1.2 (weak comparison) and §13.1.3: If-None-Match wins; If-Modified-Since only without it. */
+export function isNotModified(request: FastifyRequest, etag: string, since: number): boolean {
+  const match = request.headers['if-none-match'];
+  if (match !== undefined) {
+    const tags = match.split(',').map((tag) => tag.trim());
+    return tags.includes('*') || tags.some((tag) => opaque(tag) === opaque(etag));
+  }
+  const modifiedSince = request.headers['if-modified-since'];
+  if (modifiedSince === undefined) return false;
+  const time = Date.parse(modifiedSince);
+  return !Number.isNaN(time) && since <= time;
+}
+
+function addVary(reply: FastifyReply, name: string) {
+  const current = String(reply.getHeader('vary') ?? '');
+  const names = current.split(',').map((item) => item.trim()).filter(Boolean);
+  if (!names.some((item) => item.toLowerCase() === name.toLowerCase() || item === '*')) names.push(name);
+  reply.header('vary', names.join(', '));
+}
+
+/** Adds the caching hooks to the routes of `app` (an encapsulated plugin: only its own routes). */
+export function registerPublicCache(app: FastifyInstance, config: Pick<Config, 'publicCacheSeconds'>): void {
+  const seen = new Map<string, Seen>();
+  const seconds = config.publicCacheSeconds;
+  // Browsers always ask again (a 304 costs a few bytes); a CDN keeps the answer `seconds`, and may serve it that much
+  // longer while it fetches a fresh one.
+  const cacheControl = seconds > 0 ? `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}` : 'no-cache';
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Images and JSON of the website may be used by pages on other origins (helmet's default is same-origin).
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    addVary(reply, 'Origin');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      // An error (a post not published yet) must not be kept: it may be there in a minute.
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    const etag = etagOf(payload);
+    const key = request.url;
+    let entry = seen.get(key);
+    if (entry?.etag !== etag) {
+      const now = Math.floor(Date.now() / 1000) * 1000;
+      // A change within the second of the previous answer still moves Last-Modified forward.
+      entry = { etag, since: entry ? Math.max(now, entry.since + 1000) : now };
+      seen.delete(key);
+      seen.set(key, entry);
+      if (seen.size > REMEMBERED_ANSWERS) seen.delete(seen.keys().next().value!);
+    }
+    reply.header('etag', etag).header('last-modified', new Date(entry.since).toUTCString()).header('cache-control', cacheControl);
+    if (isNotModified(request, etag, entry.since)) {
+      reply.code(304).removeHeader('content-type').removeHeader('content-length');
+      return '';
+    }
+    return payload;
+  });
+}

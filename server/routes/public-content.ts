@@ -1,0 +1,297 @@
+// What the public website reads (issue #7): every area that declares a `website` view (schema/website.ts) is served
+// at /api/public/<area>, with no token. Only what a visitor may see (drafts, records not due yet, switched-off,
+// expired and closed ones never leave the server; the rules are applied in SQL at read time, so scheduling needs no
+// job runner) and only the fields the view lists, files turned into what a page needs (URL, alt text, type, size).
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { humanizeName } from '../../schema/define';
+import { outputSchemaOf } from '../../schema/output';
+import { PUBLIC_MAX_PER_PAGE, type WebsiteView } from '../../schema/website';
+import { likePattern, type ListFilter, type ScalarValue } from '../areas/list-query';
+import type { AreaModel, ListField } from '../areas/model';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import { HttpError } from '../http-error';
+import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/records';
+import { registerPublicCache } from '../plugins/public-cache';
+
+type Db = Kysely<Database>;
+
+export interface PublicContentOptions {
+  db: Db;
+  /** Every stored area; those without a `website` view are not served. */
+  areas: readonly AreaModel[];
+  config: Pick<Config, 'publicCacheSeconds' | 'publicUrl'>;
+}
+
+export const NOT_PUBLISHED = 'Not Found';
+
+/** A file as a page uses it. Images are public; `url` is absolute so another origin can show it. */
+export const publicFileSchema = z
+  .object({
+    url: z.string().meta({ description: 'Absolute URL of the file' }),
+    alt: z.string().nullable().meta({ description: 'Alternative text (the title given to the file), if any' }),
+    mime: z.string().nullable(),
+    size: z.int().nonnegative().nullable().meta({ description: 'Size in bytes' }),
+  })
+  .meta({ id: 'PublicFile' });
+type PublicFile = z.infer<typeof publicFileSchema>;
+
+const errorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
+
+const listEnvelope = (item: z.ZodType) =>
+  z.object({
+    data: z.array(item),
+    page: z.int().positive(),
+    per_page: z.int().positive(),
+    total: z.int().nonnegative(),
+    total_pages: z.int().nonnegative(),
+  });
+
+/** Where files are reached from outside: PUBLIC_URL, else this request's own scheme and host. */
+function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+function fileOf(value: unknown, base: string): PublicFile | null {
+  if (!value || typeof value !== 'object') return null;
+  const file = value as { src?: unknown; title?: unknown; mime?: unknown; size?: unknown };
+  if (typeof file.src !== 'string' || file.src === '') return null;
+  return {
+    url: file.src.startsWith('/') ? `${base}${file.src}` : file.src,
+    alt: typeof file.title === 'string' && file.title !== '' ? file.title : null,
+    mime: typeof file.mime === 'string' ? file.mime : null,
+    size: typeof file.size === 'number' ? file.size : null,
+  };
+}
+
+interface PublicArea {
+  model: AreaModel;
+  view: WebsiteView;
+  /** field → how its value is answered */
+  project: (stored: StoredRecord, fields: readonly string[], base: string) => Record<string, unknown>;
+  itemSchema: z.ZodObject;
+  listItemSchema: z.ZodObject;
+}
+
+function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
+  const shape = model.schema.shape as Record<string, z.ZodType>;
+  // What a value left out of a stored document answers as: the field's default, or null.
+  const fallback = new Map(
+    Object.entries(shape).map(([name, field]) => {
+      const parsed = field.safeParse(undefined);
+      return [name, parsed.success ? (parsed.data ?? null) : null];
+    }),
+  );
+  const answerSchema = (name: string): z.ZodType => {
+    const upload = model.uploadFields.get(name);
+    if (upload === 'one') return publicFileSchema.nullable();
+    if (upload === 'many') return z.array(publicFileSchema);
+    return outputSchemaOf(shape[name]!);
+  };
+  const schemaOf = (fields: readonly string[]) =>
+    z.object({
+      ...(model.kind === 'singleton' ? {} : { id: z.int().positive() }),
+      ...Object.fromEntries(fields.map((name) => [name, answerSchema(name)])),
+    });
+
+  return {
+    model,
+    view,
+    project(stored, fields, base) {
+      const answer: Record<string, unknown> = model.kind === 'singleton' ? {} : { id: stored.id };
+      for (const name of fields) {
+        const value = Object.hasOwn(stored.data, name) ? stored.data[name] : fallback.get(name);
+        const upload = model.uploadFields.get(name);
+        if (upload === 'one') answer[name] = fileOf(value, base);
+        else if (upload === 'many') answer[name] = (Array.isArray(value) ? value : []).map((file) => fileOf(file, base)).filter(Boolean);
+        else answer[name] = value;
+      }
+      return answer;
+    },
+    itemSchema: schemaOf(view.fields),
+    listItemSchema: schemaOf(view.listFields ?? view.fields),
+  };
+}
+
+/** A field of the area as the list SQL needs it. */
+function listField(model: AreaModel, name: string): ListField {
+  const info = model.fields.get(name);
+  if (!info) throw new Error(`${model.name}: its website view names '${name}', which it does not declare`);
+  return { name, kind: info.kind, ...(info.element && { element: info.element }) };
+}
+
+/** The rules that keep what a visitor may not see out of every answer (schema/website.ts isVisible, in SQL). */
+function visibility(area: PublicArea, now: Date): ListFilter[] {
+  const { model, view } = area;
+  const at = now.toISOString();
+  const filters: ListFilter[] = [];
+  if (view.publication) filters.push({ type: 'published', fields: view.publication, now: at });
+  if (view.schedule) filters.push({ type: 'schedule', fields: view.schedule, value: 'live', now: at });
+  for (const [name, value] of Object.entries(view.equals ?? {})) {
+    filters.push({ type: 'equals', field: listField(model, name), value: value as ScalarValue });
+  }
+  if (view.until) filters.push({ type: 'notPast', field: view.until, now: at });
+  return filters;
+}
+
+/** 'public', 'about-us', 'list' → 'publicAboutUsList'. */
+const operationId = (...words: string[]) =>
+  words
+    .flatMap((word) => word.split(/[^a-z0-9]+/i))
+    .filter(Boolean)
+    .map((word, index) => (index === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()))
+    .join('');
+
+const bad = (message: string) => new HttpError(400, message);
+
+/** A query parameter checked against the field it filters: a choice must be one of its values, and so on. */
+function queryFilter(model: AreaModel, param: string, fieldName: string, raw: string): ListFilter {
+  const field = listField(model, fieldName);
+  if (field.kind === 'array') {
+    const item = raw.trim();
+    if (item === '') throw bad(`The '${param}' parameter must not be empty.`);
+    return { type: 'contains', field, value: item };
+  }
+  if (field.kind === 'boolean') {
+    if (raw !== 'true' && raw !== 'false') throw bad(`The '${param}' parameter must be true or false.`);
+    return { type: 'equals', field, value: raw === 'true' };
+  }
+  const declared = (model.schema.shape as Record<string, z.ZodType>)[fieldName]!;
+  const parsed = declared.safeParse(field.kind === 'number' ? Number(raw) : raw);
+  if (!parsed.success || parsed.data === null) {
+    throw bad(`The '${param}' parameter is not valid: ${parsed.success ? 'it is empty' : parsed.error.issues[0]?.message}.`);
+  }
+  return { type: 'equals', field, value: parsed.data as ScalarValue };
+}
+
+const pageNumber = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `The '${name}' parameter must be a whole number` })
+    .int({ error: `The '${name}' parameter must be a whole number` })
+    .min(1, { error: `The '${name}' parameter must be at least 1` })
+    .max(max, { error: `The '${name}' parameter must be at most ${max}` });
+
+function listQuerySchema(area: PublicArea) {
+  const { view, model } = area;
+  const shape: Record<string, z.ZodType> = {
+    page: pageNumber('page', 1_000_000).default(1).meta({ description: 'Page number, from 1' }),
+    per_page: pageNumber('per_page', PUBLIC_MAX_PER_PAGE)
+      .default(view.perPage ?? PUBLIC_MAX_PER_PAGE)
+      .meta({ description: `Items per page, at most ${PUBLIC_MAX_PER_PAGE}` }),
+  };
+  for (const [param, field] of Object.entries(view.filters ?? {})) {
+    shape[param] = z.string().max(200).optional().meta({ description: `Only items whose ${humanizeName(field).toLowerCase()} ${model.fields.get(field)?.kind === 'array' ? 'include' : 'is'} this value` });
+  }
+  if (view.search) shape.q = z.string().max(200).optional().meta({ description: `Text search in ${model.search.map((field) => field.name).join(', ')}` });
+  if (view.lookup) shape[view.lookup.param] = z.string().max(2000).optional().meta({ description: `Answers the one entry whose ${view.lookup.field} is this value` });
+  return z.object(shape);
+}
+
+export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (app, { db, areas, config: settings }) => {
+  registerPublicCache(app, settings);
+
+  for (const model of areas) {
+    const view = model.declaration.website;
+    if (!view) continue;
+    const area = publicArea(model, view);
+    const path = `/api/public/${model.name}`;
+    const tags = ['public'];
+    // No session, no cookie (server/plugins/csrf.ts).
+    const config = { csrf: false };
+    const title = model.declaration.label;
+
+    if (model.kind === 'singleton') {
+      app.get(
+        path,
+        { config, schema: { tags, summary: title, operationId: operationId('public', model.name), response: { 200: area.itemSchema, 404: errorSchema } } },
+        async (request) => {
+          const stored = await findOnlyRecord(db, model.name);
+          if (!stored) throw new HttpError(404, NOT_PUBLISHED);
+          return area.project(stored, view.fields, baseUrl(request, settings.publicUrl));
+        },
+      );
+      continue;
+    }
+
+    const querySchema = listQuerySchema(area);
+    app.get(
+      path,
+      {
+        config,
+        schema: {
+          tags,
+          summary: view.lookup ? `${title}: all entries, or the one for ?${view.lookup.param}=` : `${title}: what the website shows`,
+          operationId: operationId('public', model.name, 'list'),
+          querystring: querySchema,
+          response: { 200: view.lookup ? z.union([listEnvelope(area.listItemSchema), area.itemSchema]) : listEnvelope(area.listItemSchema), 400: errorSchema, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const query = request.query as Record<string, unknown> & { page: number; per_page: number };
+        const filters = visibility(area, new Date());
+        const base = baseUrl(request, settings.publicUrl);
+        if (view.lookup) {
+          const wanted = query[view.lookup.param];
+          if (typeof wanted === 'string') {
+            filters.push({ type: 'equals', field: listField(model, view.lookup.field), value: wanted });
+            const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
+            if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
+            return area.project(records[0], view.fields, base);
+          }
+        }
+        for (const [param, field] of Object.entries(view.filters ?? {})) {
+          const raw = query[param];
+          if (typeof raw === 'string' && raw !== '') filters.push(queryFilter(model, param, field, raw));
+        }
+        if (view.search && typeof query.q === 'string' && query.q.trim() !== '') {
+          filters.push({ type: 'search', fields: model.search, pattern: likePattern(query.q.trim()) });
+        }
+        const start = (query.page - 1) * query.per_page;
+        const { records, total } = await listRecords(db, model.name, {
+          sort: model.defaultSort,
+          range: { start, end: start + query.per_page - 1 },
+          filters,
+        });
+        return {
+          data: records.map((stored) => area.project(stored, view.listFields ?? view.fields, base)),
+          page: query.page,
+          per_page: query.per_page,
+          total,
+          total_pages: Math.ceil(total / query.per_page),
+        };
+      },
+    );
+
+    if (view.detail) {
+      const by = view.detail;
+      const key =
+        by === 'id'
+          ? z.string().regex(/^[1-9]\d{0,14}$/, { error: 'The id must be a positive whole number' })
+          : z.string().min(1).max(200);
+      app.get(
+        `${path}/:key`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `One of ${title}, by its ${by === 'id' ? 'id' : humanizeName(by).toLowerCase()}`,
+            operationId: operationId('public', model.name, 'one'),
+            params: z.object({ key }),
+            response: { 200: area.itemSchema, 400: errorSchema, 404: errorSchema },
+          },
+        },
+        async (request) => {
+          const filters = visibility(area, new Date());
+          if (by === 'id') filters.push({ type: 'ids', ids: [Number(request.params.key)] });
+          else filters.push({ type: 'equals', field: listField(model, by), value: request.params.key });
+          const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
+          if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
+          return area.project(records[0], view.fields, baseUrl(request, settings.publicUrl));
+        },
+      );
+    }
+  }
+};

@@ -1,0 +1,328 @@
+// The website's read API (issue #7): only what a visitor may see, only the fields a page needs, cacheable, and
+// callable from the website's origins only. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+
+const WEBSITE = 'https://www.cornerstone.example';
+
+let t: TestApp;
+let api: ApiClient;
+beforeAll(async () => {
+  t = await setupApp({ websiteOrigins: [WEBSITE, 'http://localhost:8090'], publicCacheSeconds: 120 });
+  api = apiClient(t.app, await signIn(t.app));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const day = 86_400_000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+const date = (offset: number) => iso(offset).slice(0, 10);
+
+async function create(area: string, body: Record<string, unknown>): Promise<number> {
+  const response = await api.post(`/api/${area}`, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+async function publicJson<T = Record<string, unknown>>(url: string): Promise<T> {
+  const response = await get(url);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+}
+
+interface Page<T = Record<string, unknown>> {
+  data: T[];
+  page: number;
+  per_page: number;
+  total: number;
+  total_pages: number;
+}
+
+const titles = (page: Page) => page.data.map((item) => item.title);
+
+describe('blog posts', () => {
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    const post = (title: string, extra: Record<string, unknown>) =>
+      create('blogs', { title, content: `<p>${title} body</p>`, tags: ['news'], ...extra });
+    ids.old = await post('Old news', { status: 'published', published_at: iso(-3 * day), tags: ['news', 'safety'] });
+    ids.recent = await post('Recent news', { status: 'published', published_at: iso(-day), excerpt: 'Fresh from site' });
+    ids.undated = await post('Undated news', { status: 'published', published_at: null });
+    ids.draft = await post('Draft news', { status: 'draft', published_at: iso(-day) });
+    ids.future = await post('Future news', { status: 'published', published_at: iso(3 * day) });
+    ids.futureDay = await post('Tomorrow news', { status: 'published', published_at: date(day) });
+  });
+
+  it('lists only published posts that are due, newest first, without their bodies', async () => {
+    const page = await publicJson<Page>('/api/public/blogs');
+    expect(titles(page)).toEqual(['Recent news', 'Old news', 'Undated news']);
+    expect(page).toMatchObject({ page: 1, per_page: 10, total: 3, total_pages: 1 });
+    expect(page.data[0]).toEqual({
+      id: ids.recent,
+      title: 'Recent news',
+      slug: 'recent-news',
+      excerpt: 'Fresh from site',
+      cover_image: null,
+      tags: ['news'],
+      published_at: expect.any(String),
+      author: null,
+    });
+  });
+
+  it('answers one post by its slug with its body, and 404 for a draft or a post not due yet', async () => {
+    expect(await publicJson(`/api/public/blogs/old-news`)).toMatchObject({ id: ids.old, content: '<p>Old news body</p>' });
+    for (const slug of ['draft-news', 'future-news', 'tomorrow-news', 'no-such-post']) {
+      const response = await get(`/api/public/blogs/${slug}`);
+      expect(response.statusCode, slug).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not Found' });
+    }
+  });
+
+  it('filters by tag and searches, still hiding what is not visible', async () => {
+    expect(titles(await publicJson<Page>('/api/public/blogs?tag=safety'))).toEqual(['Old news']);
+    expect(titles(await publicJson<Page>('/api/public/blogs?q=news'))).toEqual(['Recent news', 'Old news', 'Undated news']);
+    expect(titles(await publicJson<Page>('/api/public/blogs?q=FRESH'))).toEqual(['Recent news']);
+    expect(titles(await publicJson<Page>('/api/public/blogs?q=draft'))).toEqual([]);
+  });
+
+  it('pages the list', async () => {
+    const second = await publicJson<Page>('/api/public/blogs?page=2&per_page=2');
+    expect(titles(second)).toEqual(['Undated news']);
+    expect(second).toMatchObject({ page: 2, per_page: 2, total: 3, total_pages: 2 });
+    expect((await publicJson<Page>('/api/public/blogs?page=9')).data).toEqual([]);
+  });
+
+  it('honours the publish time when it is read: a post appears once it is due, with no job running', async () => {
+    await create('blogs', { title: 'Due soon', content: '<p>x</p>', status: 'published', published_at: iso(1500) });
+    expect(titles(await publicJson<Page>('/api/public/blogs'))).not.toContain('Due soon');
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(titles(await publicJson<Page>('/api/public/blogs'))[0]).toBe('Due soon');
+  });
+
+  it('refuses bad parameters with a clear message, never a 5xx', async () => {
+    const cases: [string, string][] = [
+      ['page=0', "The 'page' parameter must be at least 1."],
+      ['page=abc', "The 'page' parameter must be a whole number."],
+      ['per_page=51', "The 'per_page' parameter must be at most 50."],
+      ['page=1.5', "The 'page' parameter must be a whole number."],
+    ];
+    for (const [query, message] of cases) {
+      const response = await get(`/api/public/blogs?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ message: string }>().message, query).toBe(message);
+    }
+    for (const url of ['/api/public/blogs?tag=', `/api/public/blogs?q=${'x'.repeat(300)}`, '/api/public/blogs?q=%00%27', `/api/public/blogs/${'a'.repeat(500)}`, '/api/public/blogs?page=1&page=2']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
+
+describe('projects', () => {
+  beforeAll(async () => {
+    await create('projects', { title: 'Harbour Tower', category: 'commercial', status: 'completed', featured: true, publication: 'published', description: '<p>Tall</p>', notes: 'x' });
+    await create('projects', { title: 'Mill Homes', category: 'residential', status: 'ongoing', publication: 'published', published_at: iso(-day) });
+    await create('projects', { title: 'Secret Depot', category: 'industrial', status: 'planned', publication: 'draft' });
+    await create('projects', { title: 'Next Year Bridge', category: 'infrastructure', status: 'planned', publication: 'published', published_at: iso(300 * day) });
+  });
+
+  it('hides drafts and projects not due, and filters by category and featured', async () => {
+    expect(titles(await publicJson<Page>('/api/public/projects')).sort()).toEqual(['Harbour Tower', 'Mill Homes']);
+    expect(titles(await publicJson<Page>('/api/public/projects?category=residential'))).toEqual(['Mill Homes']);
+    expect(titles(await publicJson<Page>('/api/public/projects?featured=true'))).toEqual(['Harbour Tower']);
+    expect(titles(await publicJson<Page>('/api/public/projects?featured=false'))).toEqual(['Mill Homes']);
+    const bad = await get('/api/public/projects?category=castle');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('Category must be one of: residential');
+    expect((await get('/api/public/projects?featured=maybe')).json()).toEqual({ message: "The 'featured' parameter must be true or false." });
+  });
+
+  it('answers a project by its slug with its description and gallery, never a draft', async () => {
+    const project = await publicJson('/api/public/projects/harbour-tower');
+    expect(project).toMatchObject({ title: 'Harbour Tower', description: '<p>Tall</p>', gallery: [] });
+    expect(Object.keys(project)).not.toContain('publication');
+    expect(Object.keys(project)).not.toContain('created_at');
+    expect((await get('/api/public/projects/secret-depot')).statusCode).toBe(404);
+  });
+});
+
+describe('job postings', () => {
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    const posting = (title: string, extra: Record<string, unknown>) =>
+      create('careers', { title, department: 'Site', location: 'Leeds', publication: 'published', status: 'open', ...extra });
+    ids.open = await posting('Site Engineer', { closing_date: date(10 * day), description: '<p>Build</p>' });
+    ids.today = await posting('Closes Today', { closing_date: date(0) });
+    ids.closed = await posting('Closed Role', { status: 'closed' });
+    ids.past = await posting('Past Role', { closing_date: date(-day) });
+    ids.draft = await posting('Draft Role', { publication: 'draft' });
+    ids.future = await posting('Future Role', { published_at: iso(5 * day) });
+  });
+
+  it('lists open postings only: published, due, status open and not past the closing day', async () => {
+    expect(titles(await publicJson<Page>('/api/public/careers')).sort()).toEqual(['Closes Today', 'Site Engineer']);
+  });
+
+  it('answers an open posting by id with its description, and 404 for the others', async () => {
+    expect(await publicJson(`/api/public/careers/${ids.open}`)).toMatchObject({ id: ids.open, title: 'Site Engineer', description: '<p>Build</p>' });
+    for (const name of ['closed', 'past', 'draft', 'future']) {
+      expect((await get(`/api/public/careers/${ids[name]}`)).statusCode, name).toBe(404);
+    }
+    expect((await get('/api/public/careers/not-a-number')).statusCode).toBe(400);
+  });
+});
+
+describe('banners, ordered sections and SEO', () => {
+  beforeAll(async () => {
+    const banner = (title: string, extra: Record<string, unknown>) =>
+      create('banners', { title, placement: 'homepage_top', active: true, ...extra });
+    await banner('Live', { starts_at: date(-day), ends_at: date(day) });
+    await banner('Sidebar live', { placement: 'sidebar' });
+    await banner('Switched off', { active: false });
+    await banner('Expired', { starts_at: date(-3 * day), ends_at: date(-day) });
+    await banner('Upcoming', { starts_at: date(day) });
+
+    const first = await create('features', { title: 'First', active: true });
+    const second = await create('features', { title: 'Second', active: true });
+    const hidden = await create('features', { title: 'Hidden', active: false });
+    const reordered = await api.put('/api/features/order', { ids: [hidden, second, first] });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+
+    await create('seo', { path: '/', meta_title: 'Home' });
+    await create('seo', { path: '/about', meta_title: 'About us' });
+  });
+
+  it('shows banners live now, by placement', async () => {
+    expect(titles(await publicJson<Page>('/api/public/banners')).sort()).toEqual(['Live', 'Sidebar live']);
+    expect(titles(await publicJson<Page>('/api/public/banners?placement=sidebar'))).toEqual(['Sidebar live']);
+  });
+
+  it('keeps the order the administrator set, and hides switched-off items', async () => {
+    const features = await publicJson<Page>('/api/public/features');
+    expect(titles(features)).toEqual(['Second', 'First']);
+    expect(Object.keys(features.data[0]!).sort()).toEqual(['description', 'icon', 'id', 'title']);
+  });
+
+  it('answers every SEO entry, or one by path', async () => {
+    expect((await publicJson<Page>('/api/public/seo')).data.map((entry) => entry.path)).toEqual(['/', '/about']);
+    expect(await publicJson('/api/public/seo?path=/about')).toEqual({
+      id: expect.any(Number),
+      path: '/about',
+      meta_title: 'About us',
+      meta_description: null,
+      share_image: null,
+      canonical_url: null,
+      noindex: false,
+    });
+    expect((await get('/api/public/seo?path=/nowhere')).statusCode).toBe(404);
+  });
+});
+
+describe('singletons and files', () => {
+  it('answers the hero with only its fields, its image as an absolute URL with alt text and size', async () => {
+    const saved = await api.put('/api/hero/1', {
+      headline: 'We build',
+      background_image: { src: '/api/uploads/abc123', title: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const response = await get('/api/public/hero', { host: 'cms.example.com' });
+    expect(response.json()).toEqual({
+      headline: 'We build',
+      subheadline: null,
+      background_image: { url: 'http://cms.example.com/api/uploads/abc123', alt: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
+      cta_text: null,
+      cta_link: null,
+    });
+  });
+
+  it('uses PUBLIC_URL for file addresses when it is set', async () => {
+    const other = await setupApp({ publicUrl: 'https://cms.example.com' });
+    try {
+      await apiClient(other.app, await signIn(other.app)).put('/api/hero/1', { headline: 'Hi', background_image: { src: '/api/uploads/x1' } });
+      const hero = (await other.app.inject({ method: 'GET', url: '/api/public/hero' })).json<{ background_image: { url: string } }>();
+      expect(hero.background_image.url).toBe('https://cms.example.com/api/uploads/x1');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('serves no area without a website view, and nothing from the inboxes', async () => {
+    for (const name of ['contact-us-form', 'careers-form', 'project-form', 'users-management', 'users']) {
+      expect((await get(`/api/public/${name}`)).statusCode, name).toBe(404);
+    }
+  });
+});
+
+describe('caching', () => {
+  it('answers 304 to a client holding the current answer, by ETag or by date', async () => {
+    const first = await get('/api/public/features');
+    const etag = String(first.headers.etag);
+    const lastModified = String(first.headers['last-modified']);
+    expect(etag).toMatch(/^W\/"[\w-]{32}"$/);
+    expect(new Date(lastModified).toUTCString()).toBe(lastModified);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=120, stale-while-revalidate=120');
+    expect(first.headers['set-cookie']).toBeUndefined();
+
+    const byTag = await get('/api/public/features', { 'if-none-match': etag });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.body).toBe('');
+    expect(byTag.headers.etag).toBe(etag);
+    expect((await get('/api/public/features', { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
+    expect((await get('/api/public/features', { 'if-modified-since': lastModified })).statusCode).toBe(304);
+    // If-None-Match wins over the date (RFC 9110 §13.1.3).
+    expect((await get('/api/public/features', { 'if-none-match': '"stale"', 'if-modified-since': lastModified })).statusCode).toBe(200);
+  });
+
+  it('changes the ETag and moves Last-Modified forward as soon as the console saves an edit', async () => {
+    const before = await get('/api/public/features');
+    const list = await api.get('/api/features');
+    const id = list.json<{ id: number; title: string }[]>().find((feature) => feature.title === 'First')!.id;
+    expect((await api.put(`/api/features/${id}`, { title: 'First, renamed', active: true })).statusCode).toBe(200);
+
+    const after = await get('/api/public/features', { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(titles(after.json<Page>())).toContain('First, renamed');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const since = await get('/api/public/features', { 'if-modified-since': String(before.headers['last-modified']) });
+    expect(since.statusCode).toBe(200);
+    expect(Date.parse(String(after.headers['last-modified']))).toBeGreaterThan(Date.parse(String(before.headers['last-modified'])));
+  });
+
+  it('does not keep errors', async () => {
+    const missing = await get('/api/public/blogs/nothing-here');
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('CORS', () => {
+  it('lets the website origins read and post, from a browser', async () => {
+    const read = await get('/api/public/blogs', { origin: WEBSITE });
+    expect(read.headers['access-control-allow-origin']).toBe(WEBSITE);
+    expect(String(read.headers.vary)).toContain('Origin');
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/public/contact-us-form',
+      headers: { origin: 'http://localhost:8090', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:8090');
+    expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
+  });
+
+  it('gives any other origin, and the admin API, no CORS header at all', async () => {
+    const headersOf = (response: { headers: Record<string, unknown> }) =>
+      Object.keys(response.headers).filter((name) => name.startsWith('access-control-'));
+    expect(headersOf(await get('/api/public/blogs', { origin: 'https://evil.example' }))).toEqual([]);
+    expect(headersOf(await get('/api/public/blogs', { origin: `${WEBSITE}.evil.example` }))).toEqual([]);
+    expect(headersOf(await api.get('/api/blogs').then(() => get('/api/blogs', { origin: WEBSITE })))).toEqual([]);
+    const adminPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/blogs',
+      headers: { origin: WEBSITE, 'access-control-request-method': 'POST' },
+    });
+    expect(headersOf(adminPreflight)).toEqual([]);
+  });
+});
