@@ -2,6 +2,7 @@
 // 1. Builds the console, then weighs (gzipped) what dist/index.html loads eagerly against the lazy chunks;
 //    fails when the sign-in JavaScript is over budget.
 // 2. Starts the real server on a throwaway database and times /api/health and /api/login.
+// 3. Fills it with 10,000 blog posts and loads the website's list of posts (/api/public/blogs) with autocannon.
 // Flags: --no-build reuses dist/ as it is; --no-api skips the latency part.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,12 +11,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(ROOT, 'dist');
 const SIGN_IN_JS_BUDGET = 112_640; // 110 KB gzipped (issue #2)
 const HEALTH_REQUESTS = 200;
 const LOGIN_REQUESTS = 20;
+const PUBLIC_POSTS = 10_000;
+const LOAD = { connections: 20, duration: 10 };
 
 const args = new Set(process.argv.slice(2));
 
@@ -254,9 +258,66 @@ async function measureApi() {
       ],
       ['request', 'p50', 'p95'],
     );
+    await measurePublicList(server, csrf, cookie);
   } finally {
     await server.stop();
   }
+}
+
+// --- 3. the website's list of posts, on 10,000 posts --------------------------------------------
+
+async function measurePublicList(server, csrf, cookie) {
+  const signedIn = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    body: JSON.stringify(server.admin),
+    headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': csrf },
+  });
+  const { access_token: token } = await signedIn.json();
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, cookie, 'x-xsrf-token': csrf };
+  const started = performance.now();
+  let next = 0;
+  // Nine in ten published and due; the rest drafts or scheduled, which the website must skip.
+  const worker = async () => {
+    while (next < PUBLIC_POSTS) {
+      const n = next++;
+      const state = n % 10 === 0 ? { status: 'draft' } : n % 10 === 1 ? { status: 'published', published_at: '2099-01-01' } : { status: 'published' };
+      const response = await fetch(`${server.baseUrl}/api/blogs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          title: `Bench post ${n}`,
+          excerpt: `A short excerpt for post ${n}`,
+          content: `<p>${'Body text. '.repeat(40)}</p>`,
+          tags: [`tag${n % 20}`, 'bench'],
+          published_at: new Date(Date.UTC(2020, 0, 1) + n * 3_600_000).toISOString(),
+          ...state,
+        }),
+      });
+      if (response.status !== 201) throw new Error(`POST /api/blogs answered ${response.status}: ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+  console.log(`\nFilled ${PUBLIC_POSTS} blog posts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const rows = [];
+  // The same address again and again is what a burst of visitors does (answers are reused for a second); a different
+  // page each time is what the database alone can do.
+  const randomPage = (query) => ({
+    setupRequest: (request) => ({ ...request, path: `/api/public/blogs?${query}page=${1 + Math.floor(Math.random() * 800)}` }),
+  });
+  for (const [name, url, requests] of [
+    ['GET /api/public/blogs (first page)', '/api/public/blogs'],
+    ['GET /api/public/blogs?page=400', '/api/public/blogs?page=400'],
+    ['GET /api/public/blogs?tag=tag7', '/api/public/blogs?tag=tag7'],
+    ['GET /api/public/blogs?page=<1-800>, never reused', '/api/public/blogs', [randomPage('')]],
+    ['GET /api/public/blogs?tag=tag7&page=<1-800>, never reused', '/api/public/blogs', [randomPage('tag=tag7&')]],
+  ]) {
+    const result = await autocannon({ url: `${server.baseUrl}${url}`, ...LOAD, ...(requests && { requests }) });
+    if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
+    rows.push([name, Math.round(result.requests.average), `${result.latency.p99} ms`, result.errors + result.timeouts]);
+  }
+  console.log(`\nThe website's list of posts on ${PUBLIC_POSTS} posts (SQLite; autocannon, ${LOAD.connections} connections, ${LOAD.duration} s each)`);
+  table(rows, ['request', 'req/s', 'p99', 'errors']);
 }
 
 // --- main ---------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { areas as declaredAreas } from '../schema/areas';
 import type { AreaDeclaration } from '../schema/define';
@@ -16,6 +16,8 @@ import { registerAuthentication } from './plugins/authenticate';
 import { registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
+import { trackContentChanges } from './plugins/public-cache';
+import { contractValidatorCompiler, registerOpenApi } from './plugins/openapi';
 import { TOO_MANY_ATTEMPTS, authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { publicRoutes } from './routes/public';
@@ -41,7 +43,8 @@ export async function buildApp({ config, db, logger, areas = declaredAreas }: Bu
     trustProxy: config.trustProxy,
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Documentation-only schemas (admin bodies, list parameters) are not validated by Fastify: see plugins/openapi.ts.
+  app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and forms where a route registers them); text bodies answer 415. An EMPTY text/plain body
   // is accepted: ra-data-simple-rest labels its body-less DELETE requests text/plain.
@@ -94,7 +97,11 @@ export async function buildApp({ config, db, logger, areas = declaredAreas }: Bu
   });
 
   registerCsrf(app, config);
+  // What the website's answers are reused against (server/plugins/public-cache.ts).
+  const contentVersion = trackContentChanges(app);
   registerAuthentication(app, db);
+  // Before the routes: the document is built from the routes registered after it.
+  await registerOpenApi(app);
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
@@ -106,7 +113,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas }: Bu
   // The database follows the declarations, or the app refuses to start and says why (server/areas/evolve.ts).
   await evolveAreas(db, stored, { log: app.log });
   await app.register(resourceRoutes, { db, areas: stored });
-  await app.register(publicContentRoutes, { db, areas: stored, config });
+  await app.register(publicContentRoutes, { db, areas: stored, config, version: contentVersion });
   await app.register(publicRoutes, { db, areas: stored.filter((model) => model.kind === 'inbox'), config });
   const users = models.find((model) => model.name === USERS_AREA);
   if (users) await app.register(userRoutes, { db, model: users });

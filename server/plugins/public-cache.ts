@@ -6,6 +6,52 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
+/**
+ * Counts the requests that may have changed content: any that is not a read, once it is answered (so after its
+ * transaction committed). An answer computed before a change is never reused after it.
+ */
+export interface ContentVersion {
+  current: number;
+}
+
+export function trackContentChanges(app: FastifyInstance): ContentVersion {
+  const version: ContentVersion = { current: 0 };
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') version.current += 1;
+  });
+  return version;
+}
+
+/** How long this process reuses a public answer when nothing was written meanwhile: a scheduled post shows at most
+ * this late, and a burst of visitors costs one query per second per page. */
+export const REUSE_MS = 1000;
+const REUSED_ANSWERS = 2000;
+
+interface Reusable {
+  payload: string;
+  version: number;
+  expires: number;
+}
+
+/** The serialized answers of the last second, by address. */
+export class AnswerCache {
+  private readonly entries = new Map<string, Reusable>();
+
+  get(key: string, version: number, now = Date.now()): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version === version && entry.expires > now) return entry.payload;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, payload: string, version: number, now = Date.now()): void {
+    this.entries.delete(key);
+    this.entries.set(key, { payload, version, expires: now + REUSE_MS });
+    if (this.entries.size > REUSED_ANSWERS) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
 /** Answers remembered for Last-Modified; the oldest is forgotten first (it then restarts from now: never too old). */
 const REMEMBERED_ANSWERS = 5000;
 

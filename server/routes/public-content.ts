@@ -2,7 +2,7 @@
 // at /api/public/<area>, with no token. Only what a visitor may see (drafts, records not due yet, switched-off,
 // expired and closed ones never leave the server; the rules are applied in SQL at read time, so scheduling needs no
 // job runner) and only the fields the view lists, files turned into what a page needs (URL, alt text, type, size).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/records';
-import { registerPublicCache } from '../plugins/public-cache';
+import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
 
 type Db = Kysely<Database>;
 
@@ -24,6 +24,8 @@ export interface PublicContentOptions {
   /** Every stored area; those without a `website` view are not served. */
   areas: readonly AreaModel[];
   config: Pick<Config, 'publicCacheSeconds' | 'publicUrl'>;
+  /** Moves on every write (server/plugins/public-cache.ts): reused answers older than the last write are dropped. */
+  version: ContentVersion;
 }
 
 export const NOT_PUBLISHED = 'Not Found';
@@ -190,8 +192,23 @@ function listQuerySchema(area: PublicArea) {
   return z.object(shape);
 }
 
-export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (app, { db, areas, config: settings }) => {
+export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (app, { db, areas, config: settings, version }) => {
   registerPublicCache(app, settings);
+  const cache = new AnswerCache();
+
+  /** The answer to this address: reused from the last second if nothing was written since, else computed. */
+  async function answer(request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: (base: string) => Promise<unknown>) {
+    const base = baseUrl(request, settings.publicUrl);
+    const key = `${base}${request.url}`;
+    const current = version.current;
+    let payload = cache.get(key, current);
+    if (payload === undefined) {
+      // Checked against the response schema exactly as Fastify's serializer would: the contract holds.
+      payload = JSON.stringify(schema.parse(await compute(base)));
+      cache.set(key, payload, current);
+    }
+    return reply.type('application/json; charset=utf-8').send(payload);
+  }
 
   for (const model of areas) {
     const view = model.declaration.website;
@@ -207,16 +224,18 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
       app.get(
         path,
         { config, schema: { tags, summary: title, operationId: operationId('public', model.name), response: { 200: area.itemSchema, 404: errorSchema } } },
-        async (request) => {
-          const stored = await findOnlyRecord(db, model.name);
-          if (!stored) throw new HttpError(404, NOT_PUBLISHED);
-          return area.project(stored, view.fields, baseUrl(request, settings.publicUrl));
-        },
+        async (request, reply) =>
+          answer(request, reply, area.itemSchema, async (base) => {
+            const stored = await findOnlyRecord(db, model.name);
+            if (!stored) throw new HttpError(404, NOT_PUBLISHED);
+            return area.project(stored, view.fields, base);
+          }),
       );
       continue;
     }
 
     const querySchema = listQuerySchema(area);
+    const listSchema = view.lookup ? z.union([listEnvelope(area.listItemSchema), area.itemSchema]) : listEnvelope(area.listItemSchema);
     app.get(
       path,
       {
@@ -226,43 +245,43 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           summary: view.lookup ? `${title}: all entries, or the one for ?${view.lookup.param}=` : `${title}: what the website shows`,
           operationId: operationId('public', model.name, 'list'),
           querystring: querySchema,
-          response: { 200: view.lookup ? z.union([listEnvelope(area.listItemSchema), area.itemSchema]) : listEnvelope(area.listItemSchema), 400: errorSchema, 404: errorSchema },
+          response: { 200: listSchema, 400: errorSchema, 404: errorSchema },
         },
       },
-      async (request) => {
-        const query = request.query as Record<string, unknown> & { page: number; per_page: number };
-        const filters = visibility(area, new Date());
-        const base = baseUrl(request, settings.publicUrl);
-        if (view.lookup) {
-          const wanted = query[view.lookup.param];
-          if (typeof wanted === 'string') {
-            filters.push({ type: 'equals', field: listField(model, view.lookup.field), value: wanted });
-            const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
-            if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
-            return area.project(records[0], view.fields, base);
+      async (request, reply) =>
+        answer(request, reply, listSchema, async (base) => {
+          const query = request.query as Record<string, unknown> & { page: number; per_page: number };
+          const filters = visibility(area, new Date());
+          if (view.lookup) {
+            const wanted = query[view.lookup.param];
+            if (typeof wanted === 'string') {
+              filters.push({ type: 'equals', field: listField(model, view.lookup.field), value: wanted });
+              const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
+              if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
+              return area.project(records[0], view.fields, base);
+            }
           }
-        }
-        for (const [param, field] of Object.entries(view.filters ?? {})) {
-          const raw = query[param];
-          if (typeof raw === 'string' && raw !== '') filters.push(queryFilter(model, param, field, raw));
-        }
-        if (view.search && typeof query.q === 'string' && query.q.trim() !== '') {
-          filters.push({ type: 'search', fields: model.search, pattern: likePattern(query.q.trim()) });
-        }
-        const start = (query.page - 1) * query.per_page;
-        const { records, total } = await listRecords(db, model.name, {
-          sort: model.defaultSort,
-          range: { start, end: start + query.per_page - 1 },
-          filters,
-        });
-        return {
-          data: records.map((stored) => area.project(stored, view.listFields ?? view.fields, base)),
-          page: query.page,
-          per_page: query.per_page,
-          total,
-          total_pages: Math.ceil(total / query.per_page),
-        };
-      },
+          for (const [param, field] of Object.entries(view.filters ?? {})) {
+            const raw = query[param];
+            if (typeof raw === 'string' && raw !== '') filters.push(queryFilter(model, param, field, raw));
+          }
+          if (view.search && typeof query.q === 'string' && query.q.trim() !== '') {
+            filters.push({ type: 'search', fields: model.search, pattern: likePattern(query.q.trim()) });
+          }
+          const start = (query.page - 1) * query.per_page;
+          const { records, total } = await listRecords(db, model.name, {
+            sort: model.defaultSort,
+            range: { start, end: start + query.per_page - 1 },
+            filters,
+          });
+          return {
+            data: records.map((stored) => area.project(stored, view.listFields ?? view.fields, base)),
+            page: query.page,
+            per_page: query.per_page,
+            total,
+            total_pages: Math.ceil(total / query.per_page),
+          };
+          }),
     );
 
     if (view.detail) {
@@ -283,14 +302,15 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
             response: { 200: area.itemSchema, 400: errorSchema, 404: errorSchema },
           },
         },
-        async (request) => {
-          const filters = visibility(area, new Date());
-          if (by === 'id') filters.push({ type: 'ids', ids: [Number(request.params.key)] });
-          else filters.push({ type: 'equals', field: listField(model, by), value: request.params.key });
-          const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
-          if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
-          return area.project(records[0], view.fields, baseUrl(request, settings.publicUrl));
-        },
+        async (request, reply) =>
+          answer(request, reply, area.itemSchema, async (base) => {
+            const filters = visibility(area, new Date());
+            if (by === 'id') filters.push({ type: 'ids', ids: [Number(request.params.key)] });
+            else filters.push({ type: 'equals', field: listField(model, by), value: request.params.key });
+            const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
+            if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
+            return area.project(records[0], view.fields, base);
+          }),
       );
     }
   }
