@@ -38,7 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     // PostgreSQL refuses text holding a NUL character (22021) or one it cannot store (22P05): the input's fault.
-    if (error.code === '22021' || error.code === '22P05') {
+    const code = (error as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') {
       return reply.code(400).send({ message: 'The request contains a character that cannot be stored (such as a NUL character).' });
     }
 
