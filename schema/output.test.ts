@@ -51,20 +51,26 @@ function storedRecord(area: AreaDeclaration, sample: Record<string, unknown>, in
 
 describe('recordOutputSchema', () => {
   it('describes a blog post as stored: empty texts are null, choices and lists have their default', () => {
+    // A field is answered when the stored record holds it ('?'): every write stores them all.
     expect(shapeOf(recordOutputSchema(blogs))).toEqual({
       id: 'integer',
-      title: 'string',
-      slug: 'string|null',
-      excerpt: 'string|null',
-      content: 'string|null',
-      cover_image: 'object|null',
-      tags: 'string[]',
-      status: 'enum(draft,published)',
-      published_at: 'string|null',
-      author: 'string|null',
+      'title?': 'string',
+      'slug?': 'string|null',
+      'excerpt?': 'string|null',
+      'content?': 'string|null',
+      'cover_image?': 'object|null',
+      'tags?': 'string[]',
+      'status?': 'enum(draft,published)',
+      'published_at?': 'string|null',
+      'author?': 'string|null',
       created_at: 'string',
       updated_at: 'string',
     });
+  });
+
+  it('answers a record that lacks a field (stored before the field was declared) as it is', () => {
+    const record = { id: 3, title: 'Old post', created_at: systemTime, updated_at: systemTime };
+    expect(recordOutputSchema(blogs).parse(record)).toEqual(record);
   });
 
   it("adds what the caller computes (a banner's schedule) before the timestamps", () => {
@@ -84,21 +90,21 @@ describe('recordOutputSchema', () => {
       'created_at',
       'updated_at',
     ]);
-    expect(shapeOf(schema)).toMatchObject({ active: 'boolean', placement: 'enum(homepage_top,homepage_middle,sidebar,popup)', schedule: 'enum(live,upcoming,expired,inactive)' });
+    expect(shapeOf(schema)).toMatchObject({ 'active?': 'boolean', 'placement?': 'enum(homepage_top,homepage_middle,sidebar,popup)', schedule: 'enum(live,upcoming,expired,inactive)' });
   });
 
   it("gives an inbox submission its status, read and notes, and a reference is an id or null", () => {
     expect(shapeOf(recordOutputSchema(careersForm))).toEqual({
       id: 'integer',
-      career_id: 'integer|null',
-      full_name: 'string',
-      email: 'string',
-      phone: 'string|null',
-      message: 'string|null',
-      cv: 'object|null',
-      status: 'enum(new,in_progress,closed)',
-      read: 'boolean',
-      notes: 'string|null',
+      'career_id?': 'integer|null',
+      'full_name?': 'string',
+      'email?': 'string',
+      'phone?': 'string|null',
+      'message?': 'string|null',
+      'cv?': 'object|null',
+      'status?': 'enum(new,in_progress,closed)',
+      'read?': 'boolean',
+      'notes?': 'string|null',
       created_at: 'string',
       updated_at: 'string',
     });
@@ -118,7 +124,7 @@ describe('recordOutputSchema', () => {
 
   it('lets a singleton that was never saved leave out its required fields and its timestamps be null', () => {
     const shape = shapeOf(recordOutputSchema(hero));
-    expect(shape).toMatchObject({ 'headline?': 'string', subheadline: 'string|null', created_at: 'string|null' });
+    expect(shape).toMatchObject({ 'headline?': 'string', 'subheadline?': 'string|null', created_at: 'string|null' });
     const unsaved = { id: 1, subheadline: null, background_image: null, cta_text: null, cta_link: null, created_at: null, updated_at: null };
     expect(recordOutputSchema(hero).parse(unsaved)).toEqual(unsaved);
   });
@@ -149,6 +155,8 @@ describe('recordOutputSchema', () => {
 describe('outputSchemaOf', () => {
   it('keeps the declared label as the title', () => {
     expect(z.toJSONSchema(outputSchemaOf(fields.text('Full name')))).toMatchObject({ title: 'Full name', type: 'string' });
+    const json = z.toJSONSchema(recordOutputSchema(careersForm)) as { properties: Record<string, { title?: string }> };
+    expect(json.properties.career_id?.title).toBe('Job posting');
   });
 
   it('tells whole numbers from numbers, and an optional number is nullable', () => {

@@ -116,23 +116,20 @@ const inboxShape = {
 };
 
 /**
- * A record as the admin API answers it: `id`, every declared field, `position` (ordered areas), an inbox's status,
- * read and notes, then the timestamps. A singleton never saved answers only the fields that have a default, with
- * null timestamps, so its other fields are optional there. Values computed per request (a banner's schedule, a
- * count of the records that point at this one) are the caller's to add through `extra`: they come from the
- * server's model of all areas, not from this declaration.
+ * A record as the admin API answers it: `id`, the declared fields, `position` (ordered areas), an inbox's status,
+ * read and notes, then the timestamps. A field is answered only when the stored record holds it: every write
+ * stores every declared field, but a record written before a field was declared (without a default), by hand, or a
+ * singleton never saved (its defaults, with null timestamps) lacks some. Values computed per request (a banner's
+ * schedule, a count of the records that point at this one) are the caller's to add through `extra`: they come
+ * from the server's model of all areas, not from this declaration.
  */
 export function recordOutputSchema(area: AreaDeclaration, extra: z.ZodRawShape = {}): z.ZodObject {
   const singleton = area.kind === 'singleton';
   const shape: Record<string, z.ZodType> = { id: z.int().positive() };
-  for (const [name, field] of Object.entries(area.schema.shape)) {
-    const output = outputSchemaOf(field as z.core.$ZodType);
-    const required = presenceOf(field as z.core.$ZodType).presence === 'required';
-    shape[name] = singleton && required ? output.optional() : output;
-  }
+  for (const [name, field] of Object.entries(area.schema.shape)) shape[name] = outputSchemaOf(field as z.core.$ZodType).optional();
   // Null for records stored before the area was ordered.
   if (area.ordered) shape.position = z.int().nullable();
-  if (area.kind === 'inbox') Object.assign(shape, inboxShape);
+  if (area.kind === 'inbox') for (const [name, schema] of Object.entries(inboxShape)) shape[name] = schema.optional();
   Object.assign(shape, extra);
   const timestamp = singleton ? z.string().nullable() : z.string();
   shape.created_at = timestamp;

@@ -9,9 +9,11 @@ import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { getDummyHash, verifyPassword } from '../passwords';
 import { requireUser } from '../plugins/authenticate';
+import { CSRF_ONLY, NO_SECURITY, SIGNED_IN, SIGNED_IN_WITH_CSRF } from '../plugins/openapi';
 import { createToken, deleteExpiredTokens, deleteToken } from '../repositories/tokens';
 import { findUserByEmail } from '../repositories/users';
 import { randomToken, sha256 } from '../secrets';
+import { errorResponses, noContent } from './contract';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
@@ -77,7 +79,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       config: rateLimit,
       preValidation: readLoginForm,
-      schema: { body: loginSchema, response: { 200: loginResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'login',
+        summary: 'Sign in',
+        description:
+          'Answers a bearer token for the other admin requests. Accepts JSON, multipart/form-data or a URL-encoded form. Like every request that changes something, it needs the CSRF pair (GET /api/csrf sets the cookie).',
+        security: CSRF_ONLY,
+        consumes: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
+        body: loginSchema,
+        response: { 200: loginResponseSchema.describe('Signed in.'), ...errorResponses(400, 401, 403, 413, 415, 429) },
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -103,17 +115,47 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post('/api/logout', { preHandler: app.authenticate }, async (request, reply) => {
+  const logoutSchema = {
+    tags: ['auth'],
+    operationId: 'logout',
+    summary: 'Sign out',
+    description: 'Revokes the bearer token the request carries.',
+    security: SIGNED_IN_WITH_CSRF,
+    response: { 204: noContent('Signed out.'), ...errorResponses(401, 403) },
+  };
+  app.post('/api/logout', { preHandler: app.authenticate, schema: logoutSchema }, async (request, reply) => {
     if (request.tokenId !== null) await deleteToken(db, request.tokenId);
     return reply.code(204).send();
   });
 
   app.get(
     '/api/me',
-    { preHandler: app.authenticate, schema: { response: { 200: authUserSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        operationId: 'getMe',
+        summary: 'The signed-in user',
+        security: SIGNED_IN,
+        response: { 200: authUserSchema.describe('The user the token belongs to.'), ...errorResponses(401) },
+      },
+    },
     async (request) => requireUser(request),
   );
 
   // The console calls this when it has no XSRF-TOKEN cookie yet; the CSRF hook sets it.
-  app.get('/api/csrf', async (_request, reply) => reply.code(204).send());
+  app.get(
+    '/api/csrf',
+    {
+      schema: {
+        tags: ['auth'],
+        operationId: 'getCsrfCookie',
+        summary: 'Set the CSRF cookie',
+        description: 'Sets the XSRF-TOKEN cookie when the request has none; any API answer does the same.',
+        security: NO_SECURITY,
+        response: { 204: noContent('The cookie is set (or was already).') },
+      },
+    },
+    async (_request, reply) => reply.code(204).send(),
+  );
 };

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { inboxUpdateSchema } from '../../schema/define';
 import { withComputed } from '../areas/computed';
 import { parseFilter, parseListQuery, parseSort, type RawListParams } from '../areas/list-query';
 import type { AreaModel } from '../areas/model';
@@ -24,7 +25,9 @@ import {
 import { toCsv } from '../csv';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
+import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { countFalse, listAllRecords, listRecords } from '../repositories/records';
+import { adminRecordSchema, errorResponses, listQuerySchema, pageSchema, pascalCase } from './contract';
 
 export interface ResourceRoutesOptions {
   db: Kysely<Database>;
@@ -33,11 +36,31 @@ export interface ResourceRoutesOptions {
 
 // 15 digits stay within Number.MAX_SAFE_INTEGER.
 export const idParams = z.object({
-  id: z.string().regex(/^[1-9]\d{0,14}$/, { error: 'The id must be a positive whole number' }),
+  id: z.string().regex(/^[1-9]\d{0,14}$/, { error: 'The id must be a positive whole number' }).describe("The record's id"),
 });
 
+type App = Parameters<FastifyPluginAsyncZod<ResourceRoutesOptions>>[0];
+
+/** What a write may send: every field optional, since the body is merged onto the stored record. */
+function partialBody(model: AreaModel) {
+  // Not `.partial()`: zod refuses it on a refined object (banners).
+  return z.object(Object.fromEntries(Object.entries(model.schema.shape).map(([name, field]) => [name, (field as z.ZodType).optional()])));
+}
+
+/** The route schema parts every operation of an area shares: tag, operation id and summary from its name. */
+function operation(model: AreaModel, verb: string, summary: string, description?: string) {
+  return {
+    tags: ['areas'],
+    operationId: `${verb}${pascalCase(model.name)}`,
+    summary: `${model.declaration.label}: ${summary}`,
+    ...(description && { description }),
+  };
+}
+
+const writeErrors = [400, 401, 403, 413, 415] as const;
+
 /** ra-data-simple-rest reads the total from `Content-Range: <name> <start>-<end>/<total>`. */
-export function sendPage(reply: FastifyReply, name: string, start: number, records: readonly unknown[], total: number) {
+export function sendPage<T>(reply: FastifyReply, name: string, start: number, records: T[], total: number): T[] {
   const range = records.length > 0 ? `${start}-${start + records.length - 1}` : '*';
   reply.header('content-range', `${name} ${range}/${total}`);
   // The console may be served from another origin in development; it must still read the total.
@@ -47,11 +70,20 @@ export function sendPage(reply: FastifyReply, name: string, start: number, recor
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-function registerCollection(app: Parameters<FastifyPluginAsyncZod<ResourceRoutesOptions>>[0], db: Kysely<Database>, model: AreaModel) {
+function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   const base = `/api/${model.name}`;
   const isInbox = model.kind === 'inbox';
+  const record = adminRecordSchema(model);
+  const one = (description: string) => record.describe(description);
+  const listQuery = listQuerySchema(model);
 
-  app.get(base, async (request, reply) => {
+  const listSchema = {
+    ...operation(model, 'list', 'list', 'A page of records, sorted and filtered (the ra-data-simple-rest dialect).'),
+    security: SIGNED_IN,
+    querystring: listQuery,
+    response: { 200: pageSchema(record, model.name), ...errorResponses(400, 401) },
+  };
+  app.get(base, { schema: listSchema }, async (request, reply) => {
     const query = parseListQuery(model, request.query as RawListParams);
     const { records, total } = await listRecords(db, model.name, query);
     const page = await withComputed(db, model, records.map((record) => toApiRecord(model, record)));
@@ -60,7 +92,17 @@ function registerCollection(app: Parameters<FastifyPluginAsyncZod<ResourceRoutes
 
   if (isInbox) {
     // Static paths win over `/:id` in Fastify's router, whatever the registration order.
-    app.get(`${base}/export.csv`, async (request, reply) => {
+    const exportSchema = {
+      ...operation(model, 'export', 'export as CSV', 'Every record that matches `filter`, sorted by `sort` (`range` is ignored), as a CSV file.'),
+      security: SIGNED_IN,
+      querystring: listQuery,
+      produces: ['text/csv'],
+      response: {
+        200: { description: 'A CSV file (UTF-8 with a byte order mark), one column per field.', content: { 'text/csv': { schema: z.string() } } },
+        ...errorResponses(400, 401),
+      },
+    };
+    app.get(`${base}/export.csv`, { schema: exportSchema }, async (request, reply) => {
       const params = request.query as RawListParams;
       const records = await listAllRecords(db, model.name, parseFilter(model, params.filter), parseSort(model, params.sort));
       const columns = ['id', ...Object.keys(model.schema.shape), 'status', 'read', 'notes', 'created_at', 'updated_at'];
@@ -77,47 +119,107 @@ function registerCollection(app: Parameters<FastifyPluginAsyncZod<ResourceRoutes
     });
   }
 
-  app.get(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
+  const getSchema = {
+    ...operation(model, 'get', 'get one', isInbox ? 'Opening a submission marks it read.' : undefined),
+    security: SIGNED_IN,
+    params: idParams,
+    response: { 200: one('The record.'), ...errorResponses(400, 401, 404) },
+  };
+  app.get(`${base}/:id`, { schema: getSchema }, async (request) => {
     const id = Number(request.params.id);
     const record = isInbox ? await openSubmission(db, model, id) : await getRecord(db, model, id);
     const [withValues] = await withComputed(db, model, [record]);
-    return withValues;
+    return withValues!;
   });
 
   if (!isInbox) {
-    app.post(base, async (request, reply) => {
+    const createSchema = {
+      ...operation(model, 'create', 'create'),
+      security: SIGNED_IN_WITH_CSRF,
+      body: documentationOnly(model.schema),
+      response: { 201: one('The record as stored.'), ...errorResponses(...writeErrors) },
+    };
+    app.post(base, { schema: createSchema }, async (request, reply) => {
       const record = await createRecord(db, model, request.body);
       const [withValues] = await withComputed(db, model, [record]);
-      return reply.code(201).send(withValues);
+      return reply.code(201).send(withValues!);
     });
   }
 
   if (model.ordered) {
-    app.put(`${base}/order`, async (request) => ({ ids: await reorderRecords(db, model, request.body) }));
+    const ids = z.object({ ids: z.array(z.int().positive()).describe('The ids of all records of the area, in their new order.') });
+    const orderSchema = {
+      ...operation(model, 'reorder', 'set the order'),
+      security: SIGNED_IN_WITH_CSRF,
+      body: documentationOnly(ids),
+      response: { 200: ids.describe('The new order.'), ...errorResponses(...writeErrors) },
+    };
+    app.put(`${base}/order`, { schema: orderSchema }, async (request) => ({ ids: await reorderRecords(db, model, request.body) }));
   }
 
-  app.put(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
+  const updateSchema = {
+    ...operation(
+      model,
+      'update',
+      'update',
+      isInbox
+        ? 'Only the status, the notes and read change: the submitted fields stay as they were sent.'
+        : 'The body is merged onto the stored record (a partial update), then the whole record is checked.',
+    ),
+    security: SIGNED_IN_WITH_CSRF,
+    params: idParams,
+    body: documentationOnly(isInbox ? inboxUpdateSchema : partialBody(model)),
+    response: { 200: one('The record as stored.'), ...errorResponses(...writeErrors, 404) },
+  };
+  app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {
     const id = Number(request.params.id);
     const record = isInbox ? await updateSubmission(db, model, id, request.body) : await updateRecord(db, model, id, request.body);
     const [withValues] = await withComputed(db, model, [record]);
-    return withValues;
+    return withValues!;
   });
 
-  app.delete(`${base}/:id`, { schema: { params: idParams } }, async (request) => removeRecord(db, model, Number(request.params.id)));
+  const deleteSchema = {
+    ...operation(model, 'delete', 'delete'),
+    security: SIGNED_IN_WITH_CSRF,
+    params: idParams,
+    response: { 200: adminRecordSchema(model, { computed: false }).describe('The record as it was.'), ...errorResponses(400, 401, 403, 404, 409) },
+  };
+  app.delete(`${base}/:id`, { schema: deleteSchema }, async (request) => removeRecord(db, model, Number(request.params.id)));
 }
 
-function registerSingleton(app: Parameters<FastifyPluginAsyncZod<ResourceRoutesOptions>>[0], db: Kysely<Database>, model: AreaModel) {
+function registerSingleton(app: App, db: Kysely<Database>, model: AreaModel) {
   const base = `/api/${model.name}`;
+  // Before its first save, a singleton answers its defaults, without created_at and updated_at.
+  const record = adminRecordSchema(model);
+  const singletonParams = idParams.describe(`Always ${SINGLETON_ID}: the area has one record.`);
   const checkId = (id: string) => {
     if (Number(id) !== SINGLETON_ID) throw new HttpError(404, NOT_FOUND);
   };
 
-  app.get(base, async (_request, reply) => sendPage(reply, model.name, 0, [await getSingleton(db, model)], 1));
-  app.get(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
+  const listSchema = {
+    ...operation(model, 'list', 'list (its one record)', 'The one record, as a list of one, for ra-data-simple-rest.'),
+    security: SIGNED_IN,
+    response: { 200: pageSchema(record, model.name), ...errorResponses(401) },
+  };
+  app.get(base, { schema: listSchema }, async (_request, reply) => sendPage(reply, model.name, 0, [await getSingleton(db, model)], 1));
+  const getSchema = {
+    ...operation(model, 'get', 'get'),
+    security: SIGNED_IN,
+    params: singletonParams,
+    response: { 200: record.describe('The record (its defaults before the first save).'), ...errorResponses(400, 401, 404) },
+  };
+  app.get(`${base}/:id`, { schema: getSchema }, async (request) => {
     checkId(request.params.id);
     return getSingleton(db, model);
   });
-  app.put(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
+  const updateSchema = {
+    ...operation(model, 'update', 'update', 'The body is merged onto the stored record (the first save creates it), then the whole record is checked.'),
+    security: SIGNED_IN_WITH_CSRF,
+    params: singletonParams,
+    body: documentationOnly(partialBody(model)),
+    response: { 200: record.describe('The record as stored.'), ...errorResponses(...writeErrors, 404) },
+  };
+  app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {
     checkId(request.params.id);
     return putSingleton(db, model, request.body);
   });
@@ -135,7 +237,18 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRoutesOptions> = asyn
 
   const inboxes = areas.filter((model) => model.kind === 'inbox').map((model) => model.name);
   // The Forms menu badges: unread submissions per inbox.
-  app.get('/api/forms/unread', async () => {
+  const unreadSchema = {
+    tags: ['areas'],
+    operationId: 'countUnreadSubmissions',
+    summary: 'Unread submissions per inbox',
+    description: "The Forms menu's badges.",
+    security: SIGNED_IN,
+    response: {
+      200: z.object(Object.fromEntries(inboxes.map((name) => [name, z.int().nonnegative()]))).describe('Per inbox, how many submissions are unread.'),
+      ...errorResponses(401),
+    },
+  };
+  app.get('/api/forms/unread', { schema: unreadSchema }, async () => {
     const counts = await countFalse(db, inboxes, 'read');
     return Object.fromEntries(inboxes.map((name) => [name, counts.get(name) ?? 0]));
   });

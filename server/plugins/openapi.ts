@@ -1,0 +1,138 @@
+// The API's contract (issue #7): @fastify/swagger builds one OpenAPI 3.1 document from the zod schemas every route
+// declares, served as JSON at /api/openapi.json and as a readable page (Swagger UI, served from the package: no
+// CDN) at /api/docs. Registered before the routes, so its onRoute hook sees every one of them.
+import fastifySwagger, { type SwaggerTransformObject } from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import packageJson from '../../package.json' with { type: 'json' };
+import { CSRF_COOKIE, CSRF_HEADER } from '../../schema/api';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+export const TAGS = [
+  { name: 'public', description: 'What a website reads and posts: no token, no CSRF token.' },
+  { name: 'auth', description: 'Signing in and out, and the CSRF cookie.' },
+  { name: 'areas', description: 'The declared areas of the console, in the ra-data-simple-rest dialect.' },
+  { name: 'users', description: 'The administrators of the console.' },
+  { name: 'uploads', description: 'Uploaded images and documents.' },
+  { name: 'health', description: 'Whether the API and its database answer.' },
+] as const;
+export type Tag = (typeof TAGS)[number]['name'];
+
+// Operation security, by the names of the schemes declared below.
+export const SIGNED_IN = [{ bearerAuth: [] }];
+// The CSRF check (server/plugins/csrf.ts) applies to every request that changes something, whatever its token.
+export const SIGNED_IN_WITH_CSRF = [{ bearerAuth: [], csrfCookie: [], csrfHeader: [] }];
+export const CSRF_ONLY = [{ csrfCookie: [], csrfHeader: [] }];
+export const NO_SECURITY = [];
+
+const documentationOnlySchemas = new WeakSet<object>();
+
+/**
+ * A schema for the document only: Fastify does not validate the request with it. Admin bodies and list
+ * parameters are checked by the domain code (server/areas/records.ts, list-query.ts), whose answers the console
+ * depends on ('Please check the form for errors' with a message per field); the document shows what they accept.
+ */
+export function documentationOnly(schema: z.ZodType): z.ZodType<unknown, unknown> {
+  documentationOnlySchemas.add(schema);
+  return schema as z.ZodType<unknown, unknown>;
+}
+
+/** fastify-type-provider-zod's validator, except for documentation-only schemas, which let the value through. */
+export const contractValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) =>
+  documentationOnlySchemas.has(route.schema) ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
+
+const COMPONENT_REF = '#/components/schemas/';
+
+/**
+ * jsonSchemaTransformObject adds every schema registered with an id twice, as read (`XInput`) and as answered
+ * (`X`): keep the ones the document refers to.
+ */
+const usedComponentsOnly: SwaggerTransformObject = (documentObject) => {
+  const document = jsonSchemaTransformObject(documentObject) as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = document.components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === '$ref' && typeof child === 'string' && child.startsWith(COMPONENT_REF)) {
+          const name = child.slice(COMPONENT_REF.length);
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(child);
+      }
+    }
+  };
+  visit({ ...document, components: { ...document.components, schemas: {} } });
+  if (document.components) {
+    document.components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  }
+  return document as ReturnType<SwaggerTransformObject>;
+};
+
+const DESCRIPTION = `The content API of Cornerstone: the admin API the console uses, and the public API for websites.
+
+Admin requests carry \`Authorization: Bearer <access_token>\` (from \`POST /api/login\`). Requests that change something
+also carry the CSRF pair: the \`${CSRF_COOKIE}\` cookie (set by any API answer, or by \`GET /api/csrf\`) echoed in the
+\`${CSRF_HEADER}\` header. Errors answer \`{ "message": "…" }\`, plus \`errors\` (a message per field) when a form is refused.
+A guide: docs/api.md.`;
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Cornerstone API', version: packageJson.version, description: DESCRIPTION },
+      tags: TAGS.map((tag) => ({ ...tag })),
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The access_token answered by POST /api/login; it expires at its expires_at.',
+          },
+          csrfCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: CSRF_COOKIE,
+            description: 'Set by the API on any answer that finds none (or by GET /api/csrf); a browser sends it by itself.',
+          },
+          csrfHeader: {
+            type: 'apiKey',
+            in: 'header',
+            name: CSRF_HEADER,
+            description: `The value of the ${CSRF_COOKIE} cookie, copied into this header on every request that changes something.`,
+          },
+        },
+      },
+    },
+    // The page's own routes are hidden by Swagger UI itself; nothing else is skipped.
+    transform: createJsonSchemaTransform({ skipList: [] }),
+    transformObject: usedComponentsOnly,
+  });
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PATH,
+    theme: { title: 'Cornerstone API' },
+    uiConfig: {
+      deepLinking: true,
+      docExpansion: 'list',
+      defaultModelsExpandDepth: 0,
+      displayOperationId: true,
+      // Swagger UI would otherwise ask validator.swagger.io for a badge: the page must work offline.
+      validatorUrl: null,
+    },
+  });
+
+  app.get(
+    OPENAPI_PATH,
+    // Read by tools and by websites' developers, never with a session: no CSRF cookie is set on it.
+    { schema: { hide: true }, config: { csrf: false } },
+    async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+}

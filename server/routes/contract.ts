@@ -1,0 +1,106 @@
+// The pieces of route contracts that several route files share (issue #7): error answers, the list dialect of
+// ra-data-simple-rest, an admin record's schema and operation names. The document is built from them
+// (server/plugins/openapi.ts).
+import { z } from 'zod';
+import { recordOutputSchema } from '../../schema/output';
+import { SCHEDULES } from '../../schema/schedule';
+import { MAX_PAGE_SIZE } from '../areas/list-query';
+import type { AreaModel, ListModel } from '../areas/model';
+import { documentationOnly } from '../plugins/openapi';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'Refused: `message` says why; a refused form adds `errors`, a message per field.',
+  401: 'No valid bearer token: not signed in, signed out, or expired.',
+  403: 'The CSRF cookie and header are missing or differ.',
+  404: 'Not found.',
+  409: 'Refused: other records refer to this one.',
+  413: 'The body or the file is too large.',
+  415: 'This content type is not accepted here.',
+  429: 'Too many requests: wait a minute and try again.',
+};
+
+/** Every 4xx answer (server/plugins/errors.ts); one component of the document, `Error`. */
+export const errorBodySchema = z
+  .object({
+    message: z.string(),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("A refused form's message per field; a nested field is named by its path, as 'cover_image.src'."),
+  })
+  .meta({ id: 'Error' });
+
+/** `{ 400: …, 401: … }` for a route's `response`, each described by what it means there. */
+export function errorResponses(...statuses: ErrorStatus[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: errorBodySchema } } }]),
+  );
+}
+
+/** A 204's empty answer. */
+export const noContent = (description: string) => z.undefined().describe(description);
+
+/** 'careers-form' → 'CareersForm', for operation ids (listCareersForm). */
+export const pascalCase = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, (_match, _dash, char: string) => char.toUpperCase());
+
+const names = (keys: Iterable<string>) => [...keys].map((key) => `\`${key}\``).join(', ');
+
+/** The list parameters as ra-data-simple-rest sends them: JSON texts, checked by server/areas/list-query.ts. */
+export function listQuerySchema(model: ListModel) {
+  const filters = ['`q` (text search' + (model.search.length > 0 ? ` in ${names(model.search.map((field) => field.name))})` : ': not searchable here)')];
+  filters.push('`id` (one id or a list of ids)');
+  for (const [name, field] of model.filterable) filters.push(`\`${name}\`${field.kind === 'array' ? ' (contains the value)' : ''}`);
+  if (model.dateFilters) filters.push('`created_at_gte` and `created_at_lte` (a date or a date and time)');
+  if (model.schedule) filters.push(`\`schedule\` (${SCHEDULES.join(', ')})`);
+  const [defaultField, defaultOrder] = [model.defaultSort.field.name, model.defaultSort.order];
+  return documentationOnly(
+    z.object({
+      sort: z
+        .string()
+        .optional()
+        .meta({
+          description: `JSON \`[field, order]\`, order \`ASC\` or \`DESC\`. Fields: ${names(model.sortable.keys())}. Default \`["${defaultField}","${defaultOrder}"]\`.`,
+          example: `["${defaultField}","${defaultOrder}"]`,
+        }),
+      range: z
+        .string()
+        .optional()
+        .meta({
+          description: `JSON \`[first, last]\`: 0-based positions, both included, at most ${MAX_PAGE_SIZE} records. Default \`[0,${MAX_PAGE_SIZE - 1}]\`.`,
+          example: '[0,24]',
+        }),
+      filter: z
+        .string()
+        .optional()
+        .meta({ description: `JSON object, every key must match: ${filters.join('; ')}.`, example: '{"q":"text"}' }),
+    }),
+  );
+}
+
+/** A page of a list: the records, and the total in the Content-Range header. */
+export const pageSchema = (record: z.ZodType, name: string) =>
+  z.array(record).meta({
+    description: 'One page of records, in the order asked for.',
+    headers: {
+      'Content-Range': {
+        type: 'string',
+        description: `\`${name} <first>-<last>/<total>\` (\`${name} */<total>\` for an empty page): ra-data-simple-rest reads the total from it.`,
+      },
+    },
+  });
+
+/**
+ * A record as the admin API answers it, with the values computed per request (server/areas/computed.ts); a deleted
+ * record is answered without them.
+ */
+export function adminRecordSchema(model: AreaModel, { computed = true } = {}): z.ZodObject {
+  const extra: Record<string, z.ZodType> = {};
+  if (!computed) return recordOutputSchema(model.declaration).meta({ title: `${pascalCase(model.name)}DeletedRecord` });
+  if (model.schedule) extra.schedule = z.enum(SCHEDULES).describe('Whether the record shows now, computed when it is read.');
+  if (model.referenceCount) {
+    extra[model.referenceCount.as] = z.int().nonnegative().describe(`How many records of ${model.referenceCount.from} refer to this one.`);
+  }
+  return recordOutputSchema(model.declaration, extra).meta({ title: `${pascalCase(model.name)}Record` });
+}
