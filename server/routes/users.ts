@@ -3,6 +3,7 @@
 // repository calls.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { userCreateSchema, userUpdateSchema } from '../../schema/areas/users-management';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
 import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
@@ -12,8 +13,10 @@ import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { hashPassword } from '../passwords';
 import { requireUser } from '../plugins/authenticate';
+import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { deleteUserTokens } from '../repositories/tokens';
 import { createUser, deleteUser, findUserById, isEmailTaken, listUsers, updateUser, type User } from '../repositories/users';
+import { errorResponses, listQuerySchema, pageSchema, pascalCase } from './contract';
 import { idParams, sendPage } from './resources';
 
 export const EMAIL_TAKEN = 'This email is already used';
@@ -57,6 +60,26 @@ const toApiUser = (user: User) => ({
 
 const emailTaken = () => formError({ email: EMAIL_TAKEN });
 
+// What toApiUser answers: never a password or its hash.
+const userSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    email: z.string(),
+    active: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ title: 'User' });
+
+// Named like the other areas' operations (listUsersManagement…).
+const operation = (verb: string, summary: string, description?: string) => ({
+  tags: ['users'],
+  operationId: `${verb}${pascalCase(USERS_AREA)}`,
+  summary,
+  ...(description && { description }),
+});
+
 export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, model }) => {
   app.addHook('onRequest', app.authenticate);
   const listModel = usersListModel(model);
@@ -68,15 +91,33 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     return user;
   }
 
-  app.get(base, async (request, reply) => {
+  const listSchema = {
+    ...operation('list', 'Users: list', 'A page of administrators, sorted and filtered (the ra-data-simple-rest dialect).'),
+    security: SIGNED_IN,
+    querystring: listQuerySchema(listModel),
+    response: { 200: pageSchema(userSchema, USERS_AREA), ...errorResponses(400, 401) },
+  };
+  app.get(base, { schema: listSchema }, async (request, reply) => {
     const query = parseListQuery(listModel, request.query as RawListParams);
     const { users, total } = await listUsers(db, query);
     return sendPage(reply, USERS_AREA, query.range.start, users.map(toApiUser), total);
   });
 
-  app.get(`${base}/:id`, { schema: { params: idParams } }, async (request) => toApiUser(await existing(Number(request.params.id))));
+  const getSchema = {
+    ...operation('get', 'Users: get one'),
+    security: SIGNED_IN,
+    params: idParams,
+    response: { 200: userSchema.describe('The user.'), ...errorResponses(400, 401, 404) },
+  };
+  app.get(`${base}/:id`, { schema: getSchema }, async (request) => toApiUser(await existing(Number(request.params.id))));
 
-  app.post(base, async (request, reply) => {
+  const createSchema = {
+    ...operation('create', 'Users: create', 'The password is stored hashed and never answered.'),
+    security: SIGNED_IN_WITH_CSRF,
+    body: documentationOnly(userCreateSchema),
+    response: { 201: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 413, 415) },
+  };
+  app.post(base, { schema: createSchema }, async (request, reply) => {
     const result = userCreateSchema.safeParse(request.body ?? {});
     if (!result.success) throw formError(fieldErrors(result.error));
     const { name, email, active, password } = result.data;
@@ -90,7 +131,18 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     }
   });
 
-  app.put(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
+  const updateSchema = {
+    ...operation(
+      'update',
+      'Users: update',
+      'Only what is sent changes; a password (empty means "keep it") resets it and signs the user out elsewhere, and deactivating a user signs them out everywhere. Nobody can deactivate their own account.',
+    ),
+    security: SIGNED_IN_WITH_CSRF,
+    params: idParams,
+    body: documentationOnly(userUpdateSchema),
+    response: { 200: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 404, 413, 415) },
+  };
+  app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {
     const id = Number(request.params.id);
     const me = requireUser(request);
     const result = userUpdateSchema.safeParse(request.body ?? {});
@@ -121,7 +173,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     return toApiUser(updated);
   });
 
-  app.delete(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
+  const deleteSchema = {
+    ...operation('delete', 'Users: delete', 'Nobody can delete their own account.'),
+    security: SIGNED_IN_WITH_CSRF,
+    params: idParams,
+    response: { 200: userSchema.describe('The user as it was.'), ...errorResponses(400, 401, 403, 404) },
+  };
+  app.delete(`${base}/:id`, { schema: deleteSchema }, async (request) => {
     const id = Number(request.params.id);
     if (id === requireUser(request).id) throw new HttpError(400, CANNOT_DELETE_SELF);
     const deleted = await deleteUser(db, id);
