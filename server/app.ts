@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { areas as declaredAreas } from '../schema/areas';
@@ -33,15 +33,18 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The areas to serve; defaults to the registry (schema/areas). Tests pass their own declarations. */
   areas?: readonly AreaDeclaration[];
+  /** Told of every route as it is registered: the API document's test compares them with the document. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the API and the console host. Never listens: server.ts does, tests use `app.inject()`. */
-export async function buildApp({ config, db, logger, areas = declaredAreas }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, areas = declaredAreas, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Fastify's request serializer logs method and URL only: no headers, no bodies, so no secrets.
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // Documentation-only schemas (admin bodies, list parameters) are not validated by Fastify: see plugins/openapi.ts.
   app.setValidatorCompiler(contractValidatorCompiler);
