@@ -94,7 +94,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'tests/**/*.ts'],
+    files: ['scripts/**/*.mjs', 'tests/**/*.ts', 'examples/website/server.mjs'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // The example website's modules run in the browser as they are (no build step).
+    files: ['examples/website/js/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
   },
 );

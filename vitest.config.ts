@@ -12,7 +12,7 @@ export default defineConfig({
           environment: 'jsdom',
           // react-admin trees are slow to mount in jsdom when every core is busy running other files.
           testTimeout: 20_000,
-          include: ['src/**/*.test.{ts,tsx}', 'schema/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'schema/**/*.test.ts', 'examples/website/js/**/*.test.js'],
           setupFiles: ['tests/setup-dom.ts'],
           // react-admin imports react-router-dom, we import react-router; both must reach one copy of its contexts
           // (under Node one would get its CommonJS build and the other its ES module build). react-router-dom 7

@@ -33,7 +33,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -119,6 +119,38 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
   await stop();
   throw new Error(`the server did not answer /api/health within ${STARTUP_TIMEOUT_MS} ms:\n${output}`);
+}
+
+// The example website (examples/website/server.mjs) on its own origin, reading the API at `apiUrl`. Start the API
+// with WEBSITE_ORIGINS naming this origin (pick `port` with freePort() first) so the browser may call it.
+export async function startWebsite(apiUrl: string, port: number): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(ROOT, 'examples', 'website', 'server.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, WEBSITE_PORT: String(port), WEBSITE_HOST: '127.0.0.1', CORNERSTONE_API_URL: apiUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-5_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    if (!(await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]))) child.kill('SIGKILL');
+    await exited(child);
+  };
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the example website exited early (code ${child.exitCode}):\n${output}`);
+    const answered = await fetch(`${baseUrl}/config.js`).then((response) => response.ok, () => false);
+    if (answered) return { baseUrl, stop };
+    await sleep(100);
+  }
+  await stop();
+  throw new Error(`the example website did not answer within ${STARTUP_TIMEOUT_MS} ms:\n${output}`);
 }
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
