@@ -120,6 +120,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     routePrefix: DOCS_PATH,
     theme: { title: 'Cornerstone API' },
     uiConfig: {
+      // Without the top bar: its box loads any other document, and its logo is Swagger's.
+      layout: 'BaseLayout',
       deepLinking: true,
       docExpansion: 'list',
       defaultModelsExpandDepth: 0,
