@@ -34,7 +34,7 @@ export const NOT_PUBLISHED = 'Not Found';
 export const publicFileSchema = z
   .object({
     url: z.string().meta({ description: 'Absolute URL of the file' }),
-    alt: z.string().nullable().meta({ description: 'Alternative text (the title given to the file), if any' }),
+    alt: z.string().nullable().meta({ description: 'Alternative text: the title given to the file, else the name of the record it illustrates' }),
     mime: z.string().nullable(),
     size: z.int().nonnegative().nullable().meta({ description: 'Size in bytes' }),
   })
@@ -57,13 +57,18 @@ function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string
   return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-function fileOf(value: unknown, base: string): PublicFile | null {
+// 'IMG_2031.jpg' describes nothing to a person who cannot see the image.
+const FILE_NAME = /\.[a-z0-9]{2,5}$/i;
+
+/** A file as a page uses it; its alt text is the title given to it, else the name of the record it illustrates. */
+function fileOf(value: unknown, base: string, recordName: string | null): PublicFile | null {
   if (!value || typeof value !== 'object') return null;
   const file = value as { src?: unknown; title?: unknown; mime?: unknown; size?: unknown };
   if (typeof file.src !== 'string' || file.src === '') return null;
+  const title = typeof file.title === 'string' ? file.title.trim() : '';
   return {
     url: file.src.startsWith('/') ? `${base}${file.src}` : file.src,
-    alt: typeof file.title === 'string' && file.title !== '' ? file.title : null,
+    alt: title !== '' && !FILE_NAME.test(title) ? title : recordName,
     mime: typeof file.mime === 'string' ? file.mime : null,
     size: typeof file.size === 'number' ? file.size : null,
   };
@@ -104,11 +109,13 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
     view,
     project(stored, fields, base) {
       const answer: Record<string, unknown> = model.kind === 'singleton' ? {} : { id: stored.id };
+      const label = model.declaration.recordLabel ? stored.data[model.declaration.recordLabel] : undefined;
+      const recordName = typeof label === 'string' && label !== '' ? label : null;
       for (const name of fields) {
         const value = Object.hasOwn(stored.data, name) ? stored.data[name] : fallback.get(name);
         const upload = model.uploadFields.get(name);
-        if (upload === 'one') answer[name] = fileOf(value, base);
-        else if (upload === 'many') answer[name] = (Array.isArray(value) ? value : []).map((file) => fileOf(file, base)).filter(Boolean);
+        if (upload === 'one') answer[name] = fileOf(value, base, recordName);
+        else if (upload === 'many') answer[name] = (Array.isArray(value) ? value : []).map((file) => fileOf(file, base, recordName)).filter(Boolean);
         else answer[name] = value;
       }
       return answer;

@@ -58,9 +58,10 @@ describe('blog posts', () => {
 
   it('lists only published posts that are due, newest first, without their bodies', async () => {
     const page = await publicJson<Page>('/api/public/blogs');
-    expect(titles(page)).toEqual(['Recent news', 'Old news', 'Undated news']);
+    // Published with no time means "now": the time is recorded, so it comes first.
+    expect(titles(page)).toEqual(['Undated news', 'Recent news', 'Old news']);
     expect(page).toMatchObject({ page: 1, per_page: 10, total: 3, total_pages: 1 });
-    expect(page.data[0]).toEqual({
+    expect(page.data[1]).toEqual({
       id: ids.recent,
       title: 'Recent news',
       slug: 'recent-news',
@@ -81,16 +82,23 @@ describe('blog posts', () => {
     }
   });
 
+  it('records the publish time of a post published with none, and keeps a draft without one', async () => {
+    const undated = (await api.get(`/api/blogs/${ids.undated}`)).json<{ published_at: string }>();
+    expect(Date.now() - Date.parse(undated.published_at)).toBeLessThan(60_000);
+    const draft = await create('blogs', { title: 'Undated draft', content: '<p>x</p>', status: 'draft', published_at: null });
+    expect((await api.get(`/api/blogs/${draft}`)).json()).toMatchObject({ published_at: null });
+  });
+
   it('filters by tag and searches, still hiding what is not visible', async () => {
     expect(titles(await publicJson<Page>('/api/public/blogs?tag=safety'))).toEqual(['Old news']);
-    expect(titles(await publicJson<Page>('/api/public/blogs?q=news'))).toEqual(['Recent news', 'Old news', 'Undated news']);
+    expect(titles(await publicJson<Page>('/api/public/blogs?q=news'))).toEqual(['Undated news', 'Recent news', 'Old news']);
     expect(titles(await publicJson<Page>('/api/public/blogs?q=FRESH'))).toEqual(['Recent news']);
     expect(titles(await publicJson<Page>('/api/public/blogs?q=draft'))).toEqual([]);
   });
 
   it('pages the list', async () => {
     const second = await publicJson<Page>('/api/public/blogs?page=2&per_page=2');
-    expect(titles(second)).toEqual(['Undated news']);
+    expect(titles(second)).toEqual(['Old news']);
     expect(second).toMatchObject({ page: 2, per_page: 2, total: 3, total_pages: 2 });
     expect((await publicJson<Page>('/api/public/blogs?page=9')).data).toEqual([]);
   });
@@ -235,6 +243,21 @@ describe('singletons and files', () => {
       background_image: { url: 'http://cms.example.com/api/uploads/abc123', alt: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
       cta_text: null,
       cta_link: null,
+    });
+  });
+
+  it("gives a file named like a file name the name of its record as alt text", async () => {
+    await create('blogs', {
+      title: 'Crane day',
+      content: '<p>x</p>',
+      status: 'published',
+      cover_image: { src: '/api/uploads/def456', title: 'IMG_2031.jpg', mime: 'image/jpeg', size: 10 },
+    });
+    expect((await publicJson<{ cover_image: unknown }>('/api/public/blogs/crane-day')).cover_image).toEqual({
+      url: 'http://localhost:80/api/uploads/def456',
+      alt: 'Crane day',
+      mime: 'image/jpeg',
+      size: 10,
     });
   });
 
