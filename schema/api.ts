@@ -6,3 +6,8 @@ export const CSRF_HEADER = 'X-XSRF-TOKEN';
 
 // A singleton area's one record: GET and PUT /api/<name>/1.
 export const SINGLETON_ID = 1;
+
+// The public forms' honeypot: the website renders an input of this name that people never see or fill (hidden
+// with CSS, not type="hidden", left out of the tab order). Bots fill every input; a submission with this field
+// non-empty is answered as if accepted and nothing is stored. No form may declare a field of this name.
+export const HONEYPOT_FIELD = 'website';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, MB, UPLOAD_KINDS, UPLOAD_RULES } from './uploads';
+import { FORM_FILE_RULE, MAX_UPLOAD_BYTES, MB, UPLOAD_KINDS, UPLOAD_RULES } from './uploads';
 
 describe('upload rules', () => {
   it('take images up to 5 MB and documents up to 10 MB, so no file over 10 MB is read', () => {
@@ -20,5 +20,12 @@ describe('upload rules', () => {
   it('accept the Word formats and the web image formats', () => {
     expect(UPLOAD_RULES.document.types.map((type) => type.extensions[0])).toEqual(['pdf', 'doc', 'docx']);
     expect(UPLOAD_RULES.image.types.map((type) => type.mime)).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+  });
+});
+
+describe('files sent with a public form', () => {
+  it('are PDF or DOCX documents, at the document size limit', () => {
+    expect(FORM_FILE_RULE.types.map((type) => type.extensions[0])).toEqual(['pdf', 'docx']);
+    expect(FORM_FILE_RULE.maxBytes).toBe(UPLOAD_RULES.document.maxBytes);
   });
 });

@@ -47,3 +47,14 @@ export const UPLOAD_KINDS = Object.keys(UPLOAD_RULES) as UploadKind[];
 
 /** No file of any kind may be larger: the API stops reading there. */
 export const MAX_UPLOAD_BYTES = Math.max(...UPLOAD_KINDS.map((kind) => UPLOAD_RULES[kind].maxBytes));
+
+/**
+ * What a visitor of the public website may attach to a form (a job application's CV): PDF or DOCX, not the old
+ * .doc (an OLE container, the kind that also carries macros and installers), at the document size limit.
+ */
+export const FORM_FILE_RULE: UploadRule = {
+  types: UPLOAD_RULES.document.types.filter(({ mime }) => mime !== 'application/msword'),
+  maxBytes: UPLOAD_RULES.document.maxBytes,
+  typesText: 'PDF or DOCX',
+  noun: 'document',
+};

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       staticDir: './dist',
       loginRateLimit: 10,
       publicFormRateLimit: 10,
+      publicFormGlobalLimit: 30,
       secretKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       seedSampleContent: true,
       logLevel: 'info',
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       COOKIE_SECURE: 'true',
       TRUST_PROXY: 'true',
       PUBLIC_FORM_RATE_LIMIT: '3',
+      PUBLIC_FORM_GLOBAL_LIMIT: '0',
       SECRET_KEY: 'k'.repeat(40),
       SEED_SAMPLE_CONTENT: 'false',
       UPLOAD_GRACE_HOURS: '48',
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       uploadGraceHours: 48,
       publicFormRateLimit: 3,
+      publicFormGlobalLimit: 0,
       secretKey: 'k'.repeat(40),
       seedSampleContent: false,
       port: 3000,

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { SINGLETON_ID } from '../../schema/api';
+import { PUBLISHED } from '../../schema/publish';
 import { inboxUpdateSchema } from '../../schema/define';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
@@ -21,7 +22,9 @@ import {
   updateRecordData,
   type StoredRecord,
 } from '../repositories/records';
+import { insertUpload } from '../repositories/uploads';
 import { sanitizeRichText } from '../sanitize';
+import type { NewUpload } from '../upload-files';
 import type { AreaModel } from './model';
 import { slugCandidate, slugify } from '../../schema/slug';
 
@@ -73,19 +76,16 @@ export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {
 
 // Uploaded files are shown as images and offered as links: only our own uploads or web addresses.
 const UPLOAD_SRC = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
-// A visitor of the public website can only point at a file uploaded to this API.
-const OWN_UPLOAD_SRC = /^\/api\/uploads\/[0-9a-f]{32}$/;
 
-function checkUploads(model: AreaModel, data: Record<string, unknown>, publicSubmission: boolean): void {
+function checkUploads(model: AreaModel, data: Record<string, unknown>): void {
   const errors: Record<string, string> = {};
-  const pattern = publicSubmission ? OWN_UPLOAD_SRC : UPLOAD_SRC;
-  const message = publicSubmission ? 'The file must be uploaded to this site' : 'The file must be an upload or a web address';
+  const message = 'The file must be an upload or a web address';
   for (const [field, arity] of model.uploadFields) {
     const value = data[field];
     const files = arity === 'one' ? [value] : Array.isArray(value) ? value : [];
     files.forEach((file, index) => {
       const src = (file as { src?: unknown } | null)?.src;
-      if (typeof src === 'string' && !pattern.test(src)) {
+      if (typeof src === 'string' && !UPLOAD_SRC.test(src)) {
         errors[arity === 'one' ? `${field}.src` : `${field}.${index}.src`] ??= message;
       }
     });
@@ -93,16 +93,31 @@ function checkUploads(model: AreaModel, data: Record<string, unknown>, publicSub
   if (Object.keys(errors).length > 0) throw formError(errors);
 }
 
-/** Parses with the area's schema, then cleans its rich text. */
-function validate(model: AreaModel, candidate: Record<string, unknown>, options: { publicSubmission?: boolean } = {}) {
+/** Parses with the area's schema, then cleans its rich text. `errors` found earlier are answered together with the schema's. */
+function validate(model: AreaModel, candidate: Record<string, unknown>, errors: Record<string, string> = {}) {
   const result = model.schema.safeParse(candidate);
-  if (!result.success) throw formError(fieldErrors(result.error));
+  if (!result.success || Object.keys(errors).length > 0) {
+    throw formError({ ...(result.success ? {} : fieldErrors(result.error)), ...errors });
+  }
   const data = { ...(result.data as Record<string, unknown>) };
   for (const field of model.richText) {
     if (typeof data[field] === 'string') data[field] = sanitizeRichText(data[field]) || null;
   }
-  checkUploads(model, data, options.publicSubmission === true);
+  checkUploads(model, data);
   return data;
+}
+
+/**
+ * Published with no publish time means "at once": the time is recorded, so the website's newest-first lists put it
+ * first. A record that was already published without a time (stored before this rule) keeps its empty time.
+ */
+function stampPublishTime(model: AreaModel, data: Record<string, unknown>, before: Record<string, unknown> | undefined, now: Date) {
+  const publication = model.declaration.website?.publication;
+  if (!publication || data[publication.status] !== PUBLISHED) return;
+  const empty = (value: unknown) => value === null || value === undefined || value === '';
+  if (!empty(data[publication.at])) return;
+  if (before && before[publication.status] === PUBLISHED && empty(before[publication.at])) return;
+  data[publication.at] = now.toISOString();
 }
 
 /** What a stored document holds besides its declared fields: kept through every save, never shown. */
@@ -204,6 +219,7 @@ export async function createRecord(db: Db, model: AreaModel, input: unknown, now
       db.transaction().execute(async (trx) => {
         await fillSlug(trx, model, candidate);
         data = validate(model, candidate);
+        stampPublishTime(model, data, undefined, now);
         await checkUnique(trx, model, data);
         await checkReferences(trx, model, data);
         const position = model.ordered ? await nextPosition(trx, model.name) : null;
@@ -228,6 +244,7 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
         const candidate = { ...existing.data, ...changes };
         await fillSlug(trx, model, candidate, id);
         data = validate(model, candidate);
+        stampPublishTime(model, data, existing.data, now);
         await checkUnique(trx, model, data, id);
         await checkReferences(trx, model, data, existing.data);
         return (await updateRecordData(trx, model.name, id, { ...undeclared(model, existing.data), ...data }, now))!;
@@ -314,22 +331,79 @@ export interface InboxState {
   read?: boolean;
 }
 
-/** A new submission (the public website, or sample content). */
-export async function createSubmission(
-  db: Db,
-  model: AreaModel,
-  input: unknown,
-  options: { publicSubmission?: boolean; state?: InboxState; now?: Date } = {},
-): Promise<ApiRecord> {
+export interface SubmissionOptions {
+  /**
+   * From the public website: an upload field holds only a file sent with the submission (`files`), never a value
+   * of the body, so a visitor cannot attach a file someone else uploaded.
+   */
+  publicSubmission?: boolean;
+  /** Files sent with the submission, checked by their bytes, by upload field; stored with the record. */
+  files?: ReadonlyMap<string, readonly NewUpload[]>;
+  /** Field errors found before the body got here (a refused file), answered with the schema's. */
+  errors?: Record<string, string>;
+  /** More field errors, from the database, checked in the write's transaction before the references. */
+  check?: (trx: Db, data: Record<string, unknown>) => Promise<Record<string, string>>;
+  state?: InboxState;
+  now?: Date;
+}
+
+const FILE_IN_BODY = 'Send the file itself with the form (multipart/form-data), not a reference to one';
+
+/** A visitor's upload fields: only the files sent with the form fill them. */
+function attachFiles(model: AreaModel, candidate: Record<string, unknown>, files: ReadonlyMap<string, readonly NewUpload[]>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, arity] of model.uploadFields) {
+    const value = candidate[field];
+    const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+    if (!empty) errors[field] = FILE_IN_BODY;
+    const sent = (files.get(field) ?? []).map((upload) => ({ src: `/api/uploads/${upload.id}`, title: upload.filename, mime: upload.mime, size: upload.size }));
+    if (sent.length > 0) candidate[field] = arity === 'one' ? sent[0] : sent;
+    if (arity === 'one' && sent.length > 1) errors[field] ??= 'Send one file only';
+  }
+  for (const field of files.keys()) if (!model.uploadFields.has(field)) errors[field] = 'This field takes no file';
+  return errors;
+}
+
+/** The submission's fields, validated, with the files sent with it in its upload fields. */
+function submittedData(model: AreaModel, input: unknown, options: SubmissionOptions) {
   const candidate = asObject(input);
   for (const field of ['status', 'notes', 'read']) delete candidate[field];
-  const data = validate(model, candidate, { publicSubmission: options.publicSubmission });
+  const files = options.files ?? new Map<string, readonly NewUpload[]>();
+  const errors = { ...(options.publicSubmission ? attachFiles(model, candidate, files) : {}), ...options.errors };
+  return { data: validate(model, candidate, errors), files };
+}
+
+/** The checks that read the database, in the write's transaction. */
+async function checkSubmission(trx: Db, model: AreaModel, data: Record<string, unknown>, options: SubmissionOptions): Promise<void> {
+  const refused = (await options.check?.(trx, data)) ?? {};
+  if (Object.keys(refused).length > 0) throw formError(refused);
+  await checkReferences(trx, model, data);
+}
+
+/** A new submission (the public website, or sample content), with the files sent with it, in one transaction. */
+export async function createSubmission(db: Db, model: AreaModel, input: unknown, options: SubmissionOptions = {}): Promise<ApiRecord> {
+  const { data, files } = submittedData(model, input, options);
   const state = inboxUpdateSchema.parse(options.state ?? {});
   const stored = await db.transaction().execute(async (trx) => {
-    await checkReferences(trx, model, data);
+    await checkSubmission(trx, model, data, options);
+    // Before the record, which names them (upload_references).
+    if (options.publicSubmission) for (const upload of [...files.values()].flat()) await insertUpload(trx, upload);
     return insertRecord(trx, model.name, { data: { ...data, status: state.status ?? 'new', notes: state.notes, read: state.read ?? false } }, options.now);
   });
   return toApiRecord(model, stored);
+}
+
+/**
+ * Every check of createSubmission, its refusals ignored, and nothing stored: what a submission caught by the
+ * honeypot goes through, so its answer takes about as long as a real one's.
+ */
+export async function rehearseSubmission(db: Db, model: AreaModel, input: unknown, options: SubmissionOptions = {}): Promise<void> {
+  try {
+    const { data } = submittedData(model, input, options);
+    await db.transaction().execute((trx) => checkSubmission(trx, model, data, options));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+  }
 }
 
 /** Administrators change only status, notes and read; the submitted fields stay as they were sent. */

@@ -146,6 +146,18 @@ export async function listIds(db: Db, area: string): Promise<number[]> {
   return rows.map((row) => Number(row.id));
 }
 
+/** How many records of `area` were created at or after `since`, and when the earliest of them was (or null). */
+export async function countCreatedSince(db: Db, area: string, since: Date): Promise<{ count: number; earliest: string | null }> {
+  const row = await db
+    .selectFrom('records')
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('earliest')])
+    .where(inArea(area))
+    // ISO texts of one length compare as times; (area, created_at) is indexed.
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), earliest: row.earliest ?? null };
+}
+
 /** Positions 1..n in the order given. */
 export async function setPositions(db: Db, area: string, ids: readonly number[]): Promise<void> {
   for (const [index, id] of ids.entries()) {

@@ -1,73 +1,25 @@
 // Uploaded files: images for the website (public) and documents such as CVs (signed-in users, or a short-lived
 // signed link). A file's type is read from its bytes; its name and declared type are never trusted.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, MB, UPLOAD_KINDS, UPLOAD_RULES, type UploadKind } from '../../schema/uploads';
+import { MAX_UPLOAD_BYTES, MB, UPLOAD_RULES } from '../../schema/uploads';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { requireUser } from '../plugins/authenticate';
 import { findUpload, findUploadInfo, insertUpload, type UploadInfo } from '../repositories/uploads';
 import { safeEqual } from '../secrets';
+import { checkFile } from '../upload-files';
 
 export const LINK_TTL_SECONDS = 5 * 60;
-export const FILENAME_MAX_LENGTH = 200;
 
 export const UNSUPPORTED_TYPE =
   `This kind of file is not accepted. Upload an image (${UPLOAD_RULES.image.typesText}) or a document (${UPLOAD_RULES.document.typesText}).`;
 export const INVALID_LINK = 'This download link is invalid or has expired. Open the file again from the console.';
-
-interface Accepted {
-  kind: UploadKind;
-  mime: string;
-  extensions: readonly string[];
-}
-
-// What file-type reports (by magic bytes) → what we accept and serve it as (schema/uploads.ts).
-const ACCEPTED: Record<string, Accepted> = Object.fromEntries(
-  UPLOAD_KINDS.flatMap((kind) => UPLOAD_RULES[kind].types.map(({ mime, extensions }) => [mime, { kind, mime, extensions }])),
-);
-const WORD_97 = ACCEPTED['application/msword']!;
-// Old .doc files are OLE compound files, like .xls, .ppt and .msi installers: only those holding a Word stream
-// (its directory entry name, UTF-16) pass.
-const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
-
-async function detect(bytes: Buffer): Promise<Accepted | undefined> {
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type) return undefined;
-  if (type.ext === 'cfb') return bytes.includes(WORD_STREAM) ? WORD_97 : undefined;
-  // Only the stream check above may answer Word 97.
-  return type.mime === WORD_97.mime ? undefined : ACCEPTED[type.mime];
-}
-
-const KNOWN_EXTENSIONS = new Set(Object.values(ACCEPTED).flatMap((accepted) => accepted.extensions));
-
-/** The name the file is offered under: no path, no control characters, an extension matching its real type. */
-export function cleanFilename(original: string | undefined, accepted: Accepted): string {
-  const base = (original ?? '')
-    // Browsers escape these three in multipart file names (HTML spec); quotes are then dropped below.
-    .replace(/%22/g, '"')
-    .replace(/%0[AD]/gi, '')
-    .normalize('NFC')
-    .split(/[/\\]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const dot = base.lastIndexOf('.');
-  const extension = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-  // 'report.pdf' holding a PNG becomes 'report.png'; 'plan.v2' holding a PDF becomes 'plan.v2.pdf'.
-  const matches = accepted.extensions.includes(extension);
-  const stem = (matches || KNOWN_EXTENSIONS.has(extension) ? base.slice(0, dot) : base) || 'file';
-  const suffix = `.${matches ? extension : accepted.extensions[0]}`;
-  return `${stem.slice(0, FILENAME_MAX_LENGTH - suffix.length).trim()}${suffix}`;
-}
 
 /** RFC 6266: a plain ASCII `filename` for old clients and the exact name in `filename*`. */
 export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
@@ -141,23 +93,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   app.post('/api/uploads', { preHandler: app.authenticate }, async (request, reply) => {
     const user = requireUser(request);
     const { bytes, filename } = await readFile(request);
-    if (bytes.length === 0) throw new HttpError(400, 'The file is empty.', { file: 'The file is empty' });
-    const accepted = await detect(bytes);
-    if (!accepted) throw new HttpError(415, UNSUPPORTED_TYPE);
-    const { maxBytes, noun } = UPLOAD_RULES[accepted.kind];
-    if (bytes.length > maxBytes) {
+    const checked = await checkFile(bytes, filename, { createdBy: user.id });
+    if ('refused' in checked) {
+      if (checked.refused === 'empty') throw new HttpError(400, 'The file is empty.', { file: 'The file is empty' });
+      if (checked.refused === 'type') throw new HttpError(415, UNSUPPORTED_TYPE);
+      const { maxBytes, noun } = checked.rule;
       throw new HttpError(413, `The file is too large: ${noun}s can be at most ${maxBytes / MB} MB.`);
     }
-    const upload = await insertUpload(db, {
-      id: randomBytes(16).toString('hex'),
-      filename: cleanFilename(filename, accepted),
-      mime: accepted.mime,
-      size: bytes.length,
-      kind: accepted.kind,
-      data: bytes,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      createdBy: user.id,
-    });
+    const upload = await insertUpload(db, checked.upload);
     return reply.code(201).send(toAnswer(upload));
   });
 

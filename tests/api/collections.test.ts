@@ -75,8 +75,9 @@ describe('ordered areas', () => {
 
 describe('job postings', () => {
   it('carry applications_count, counted in one grouped query', async () => {
-    const engineer = await create('careers', { title: 'Site Engineer', department: 'Construction', location: 'Leeds' });
-    const surveyor = await create('careers', { title: 'Quantity Surveyor', department: 'Commercial', location: 'Leeds' });
+    // Published: visitors apply only to open postings (tests/api/public-forms.test.ts).
+    const engineer = await create('careers', { title: 'Site Engineer', department: 'Construction', location: 'Leeds', publication: 'published' });
+    const surveyor = await create('careers', { title: 'Quantity Surveyor', department: 'Commercial', location: 'Leeds', publication: 'published' });
     expect(engineer.applications_count).toBe(0);
     const apply = (careerId: number | null, fullName: string) =>
       t.app.inject({ method: 'POST', url: '/api/public/careers-form', payload: { career_id: careerId, full_name: fullName, email: 'a@example.com' } });

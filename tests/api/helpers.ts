@@ -24,7 +24,7 @@ export async function setupApp(
 ): Promise<TestApp> {
   const testDb = await createTestDb();
   const config: Config = {
-    ...loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0', PUBLIC_FORM_RATE_LIMIT: '0' }),
+    ...loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0', PUBLIC_FORM_RATE_LIMIT: '0', PUBLIC_FORM_GLOBAL_LIMIT: '0' }),
     ...overrides,
   };
   const user = await createUser(testDb.db, {

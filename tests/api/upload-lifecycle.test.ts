@@ -18,7 +18,7 @@ import { createUser } from '../../server/repositories/users';
 import { sweepUploads } from '../../server/upload-sweep';
 import { createTestDb } from '../helpers/db';
 import { PDF, PNG } from '../helpers/files';
-import { apiClient, csrf, multipart, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
+import { apiClient, csrf, listParams, multipart, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const GRACE_HOURS = 24;
@@ -49,15 +49,21 @@ async function session(app: FastifyInstance, db: Kysely<Database>) {
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ id: number }>().id;
     },
-    /** A job application from the website, its CV an upload. */
-    async apply(cv: string): Promise<number> {
+    /** A job application from the website with its CV in the same request: the application's id and the CV's. */
+    async apply(cv: Buffer = PDF): Promise<{ application: number; cv: string }> {
+      const form = await multipart(
+        { full_name: 'Ada Lovelace', email: 'ada@example.com' },
+        { cv: new File([new Uint8Array(cv)], 'cv.pdf', { type: 'application/pdf' }) },
+      );
       const response = await app.inject({
         method: 'POST',
         url: '/api/public/careers-form',
-        payload: { full_name: 'Ada Lovelace', email: 'ada@example.com', cv: { src: `/api/uploads/${cv}`, title: 'cv.pdf' } },
+        payload: form.payload,
+        headers: { 'content-type': form.contentType },
       });
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<{ id: number }>().id;
+      const [newest] = (await api.get(`/api/careers-form${listParams({ sort: ['id', 'DESC'], range: [0, 0] })}`)).json();
+      return { application: newest.id, cv: newest.cv.src.split('/').pop() };
     },
     /** A sweep run `hours` from now. */
     sweepAt: (hours: number) => sweepUploads(db, { graceHours: GRACE_HOURS, now: new Date(Date.now() + hours * HOUR_MS) }),
@@ -168,9 +174,8 @@ describe('deleting a record', () => {
   });
 
   it('deletes a job application’s CV with the application', async () => {
-    const [cv, otherCv] = [await upload(PDF, 'cv.pdf', 'application/pdf'), await upload(PDF, 'cv.pdf', 'application/pdf')];
-    const application = await apply(cv);
-    await apply(otherCv);
+    const { application, cv } = await apply();
+    const { cv: otherCv } = await apply();
     expect(await sweepAt(GRACE_HOURS + 1)).toEqual([]);
 
     expect((await api.delete(`/api/careers-form/${application}`)).statusCode).toBe(200);
@@ -331,8 +336,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('deleted for real (SQLite)', () =
   it('leaves no copy of a deleted CV’s bytes in the database file or its log', async () => {
     const sqlite = await session(app, db);
     const marker = Buffer.from(`CV-MARKER-${randomBytes(16).toString('hex')}`);
-    const cv = await sqlite.upload(Buffer.concat([PDF, marker, Buffer.alloc(8000, 0x20), marker]), 'cv.pdf', 'application/pdf');
-    const application = await sqlite.apply(cv);
+    const { application, cv } = await sqlite.apply(Buffer.concat([PDF, marker, Buffer.alloc(8000, 0x20), marker]));
     // The test can see the bytes where they are.
     expect(onDisk(marker).some(Boolean)).toBe(true);
 
