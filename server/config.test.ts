@@ -16,6 +16,9 @@ describe('loadConfig', () => {
       loginRateLimit: 10,
       publicFormRateLimit: 10,
       publicFormGlobalLimit: 30,
+      websiteOrigins: [],
+      publicCacheSeconds: 60,
+      publicUrl: undefined,
       secretKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       seedSampleContent: true,
       logLevel: 'info',
@@ -128,6 +131,19 @@ describe('loadConfig', () => {
   it('keeps unreferenced uploads at least an hour: 0 would delete a file whose form is not saved yet', () => {
     expect(() => loadConfig({ UPLOAD_GRACE_HOURS: '0' })).toThrow(/^ {2}- UPLOAD_GRACE_HOURS: must be between 1 and 8760$/m);
     expect(() => loadConfig({ UPLOAD_GRACE_HOURS: '1.5' })).toThrow(/^ {2}- UPLOAD_GRACE_HOURS: must be a whole number$/m);
+  });
+
+  it('reads the website origins, refusing anything that is not a bare origin', () => {
+    expect(loadConfig({ WEBSITE_ORIGINS: 'https://www.example.com, http://localhost:8090/' }).websiteOrigins).toEqual([
+      'https://www.example.com',
+      'http://localhost:8090',
+    ]);
+    expect(() => loadConfig({ WEBSITE_ORIGINS: 'https://www.example.com/blog' })).toThrow(
+      /WEBSITE_ORIGINS: 'https:\/\/www.example.com\/blog' is not an origin like https:\/\/www.example.com/,
+    );
+    expect(() => loadConfig({ WEBSITE_ORIGINS: '*' })).toThrow(/WEBSITE_ORIGINS: '\*' is not an origin/);
+    expect(loadConfig({ PUBLIC_URL: 'https://cms.example.com/' }).publicUrl).toBe('https://cms.example.com');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
   });
 
   it('accepts a list of trusted proxy addresses', () => {
