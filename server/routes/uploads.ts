@@ -11,9 +11,11 @@ import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { requireUser } from '../plugins/authenticate';
+import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { findUpload, findUploadInfo, insertUpload, type UploadInfo } from '../repositories/uploads';
 import { safeEqual } from '../secrets';
 import { checkFile } from '../upload-files';
+import { errorResponses, noContent } from './contract';
 
 export const LINK_TTL_SECONDS = 5 * 60;
 
@@ -39,8 +41,11 @@ function hasValidSignature(secret: string, id: string, query: { sig?: string; ex
   return safeEqual(query.sig, signLink(secret, id, expires));
 }
 
-const uploadParams = z.object({ id: z.string() });
-const downloadQuery = z.object({ sig: z.string().max(100).optional(), exp: z.string().max(20).optional() });
+const uploadParams = z.object({ id: z.string().describe("The upload's id: 32 hexadecimal digits") });
+const downloadQuery = z.object({
+  sig: z.string().max(100).optional().describe('The signature of a link from POST /api/uploads/{id}/link'),
+  exp: z.string().max(20).optional().describe("The link's expiry (Unix seconds)"),
+});
 // 128 random bits, hex: anything else cannot be one of ours.
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -51,6 +56,19 @@ const toAnswer = (upload: UploadInfo) => ({
   mime: upload.mime,
   size: upload.size,
 });
+
+// What the console stores in a file field (schema/define.ts uploadObject), plus the id.
+const uploadAnswerSchema = z
+  .object({
+    id: z.string(),
+    src: z.string().describe('Where the file is served: /api/uploads/{id}'),
+    title: z.string().describe("The file's name"),
+    mime: z.string().describe('The type read from its bytes'),
+    size: z.int().nonnegative().describe('Bytes'),
+  })
+  .meta({ title: 'Upload' });
+
+const uploadBody = z.object({ file: z.file().describe('One image or document') });
 
 export interface UploadRoutesOptions {
   db: Kysely<Database>;
@@ -90,7 +108,18 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   // In this scope only: the auth routes register their own for the sign-in form.
   await app.register(fastifyMultipart);
 
-  app.post('/api/uploads', { preHandler: app.authenticate }, async (request, reply) => {
+  const uploadSchema = {
+    tags: ['uploads'],
+    operationId: 'createUpload',
+    summary: 'Upload a file',
+    description: `One file in the field \`file\`. Images (${UPLOAD_RULES.image.typesText}) up to ${UPLOAD_RULES.image.maxBytes / MB} MB, documents (${UPLOAD_RULES.document.typesText}) up to ${UPLOAD_RULES.document.maxBytes / MB} MB; the type is read from the bytes. A file no record names is deleted after UPLOAD_GRACE_HOURS.`,
+    security: SIGNED_IN_WITH_CSRF,
+    consumes: ['multipart/form-data'],
+    // Read by readFile, whose messages say which field to use.
+    body: documentationOnly(uploadBody),
+    response: { 201: uploadAnswerSchema.describe('Stored: the value to put in a file field.'), ...errorResponses(400, 401, 403, 413, 415) },
+  };
+  app.post('/api/uploads', { preHandler: app.authenticate, schema: uploadSchema }, async (request, reply) => {
     const user = requireUser(request);
     const { bytes, filename } = await readFile(request);
     const checked = await checkFile(bytes, filename, { createdBy: user.id });
@@ -104,7 +133,19 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     return reply.code(201).send(toAnswer(upload));
   });
 
-  app.post('/api/uploads/:id/link', { preHandler: app.authenticate, schema: { params: uploadParams } }, async (request) => {
+  const linkSchema = {
+    tags: ['uploads'],
+    operationId: 'createUploadLink',
+    summary: 'A short-lived link to a file',
+    description: `A link that opens the file without a token (a plain <a href>), valid ${LINK_TTL_SECONDS / 60} minutes.`,
+    security: SIGNED_IN_WITH_CSRF,
+    params: uploadParams,
+    response: {
+      200: z.object({ url: z.string(), expires_at: z.string() }).describe('The signed link and when it expires.'),
+      ...errorResponses(401, 403, 404),
+    },
+  };
+  app.post('/api/uploads/:id/link', { preHandler: app.authenticate, schema: linkSchema }, async (request) => {
     const { id } = request.params;
     if (!UPLOAD_ID.test(id) || !(await findUploadInfo(db, id))) throw new HttpError(404, 'Not Found');
     const expires = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;
@@ -114,7 +155,22 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     };
   });
 
-  app.get('/api/uploads/:id', { schema: { params: uploadParams, querystring: downloadQuery } }, async (request, reply) => {
+  const downloadSchema = {
+    tags: ['uploads'],
+    operationId: 'getUpload',
+    summary: 'Download a file',
+    description: 'Images are public and cached for good (ETag, 304). Documents need a bearer token or a signed link (sig and exp).',
+    // Images need nothing; documents a token (or a signed link).
+    security: [{}, ...SIGNED_IN],
+    params: uploadParams,
+    querystring: downloadQuery,
+    response: {
+      200: { description: "The file, with its stored type and a Content-Disposition naming it.", content: { '*/*': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } } },
+      304: noContent('Not modified (an image whose ETag the request sent).'),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  };
+  app.get('/api/uploads/:id', { schema: downloadSchema }, async (request, reply) => {
     const { id } = request.params;
     const upload = UPLOAD_ID.test(id) ? await findUpload(db, id) : undefined;
     if (!upload) throw new HttpError(404, 'Not Found');

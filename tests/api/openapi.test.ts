@@ -1,0 +1,290 @@
+// The API document cannot drift from the API (issue #7): it is valid OpenAPI, it lists exactly the routes Fastify
+// serves, and real answers (every public endpoint, every admin list, on sample content) match the response
+// schemas it publishes, checked with ajv against the served JSON, not against the zod objects it came from.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areas } from '../../schema/areas';
+import { samples } from '../../schema/areas/samples';
+import { FORM_ERROR } from '../../server/areas/records';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { hashPassword } from '../../server/passwords';
+import { DOCS_PATH, OPENAPI_PATH, TAGS } from '../../server/plugins/openapi';
+import { createUser } from '../../server/repositories/users';
+import { seedSampleContent } from '../../server/seed';
+import { createTestDb, type TestDb } from '../helpers/db';
+import { PDF, PNG } from '../helpers/files';
+import { USER, apiClient, csrf, multipart, signIn, type ApiClient } from './helpers';
+
+interface Media {
+  schema?: Record<string, unknown>;
+}
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
+  responses: Record<string, { description: string; content?: Record<string, Media>; headers?: Record<string, unknown> }>;
+}
+interface Document {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: Record<string, unknown>;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+let testDb: TestDb;
+let app: FastifyInstance;
+let api: ApiClient;
+let document: Document;
+const registered: RouteOptions[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  await createUser(testDb.db, { name: USER.name, email: USER.email, passwordHash: await hashPassword(USER.password) });
+  await seedSampleContent(testDb.db);
+  const config = loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0', PUBLIC_FORM_RATE_LIMIT: '0' });
+  app = await buildApp({ config, db: testDb.db, logger: false, onRoute: (route) => registered.push(route) });
+  await app.ready();
+  api = apiClient(app, await signIn(app));
+  const response = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+  expect(response.statusCode).toBe(200);
+  document = response.json<Document>();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+});
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method]! })),
+  );
+
+// ---- the answers, against the published schemas ------------------------------------------------------------
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+
+/** Checks an answer against what the document says this operation answers with this status. */
+function expectDocumented(path: string, method: string, response: LightMyRequestResponse) {
+  const label = `${method.toUpperCase()} ${path} → ${response.statusCode}`;
+  const declared = document.paths[path]?.[method]?.responses[String(response.statusCode)];
+  expect(declared, `${label} is not in the document: ${response.body.slice(0, 300)}`).toBeDefined();
+  for (const header of Object.keys(declared!.headers ?? {})) expect(response.headers[header.toLowerCase()], `${label}: header ${header}`).toBeDefined();
+  if (!declared!.content) {
+    expect(response.body, `${label} answers a body the document does not describe`).toBe('');
+    return;
+  }
+  const type = String(response.headers['content-type'] ?? '').split(';', 1)[0]!.trim();
+  const media = declared!.content[type];
+  expect(media, `${label}: content type ${type} is not in the document`).toBeDefined();
+  if (!type.endsWith('json')) return;
+  // The document's components travel with the schema, so its $refs resolve.
+  const validate = ajv.compile({ ...media!.schema, components: document.components });
+  const body: unknown = response.json();
+  expect(validate(body), `${label}: ${ajv.errorsText(validate.errors)}\n${response.body.slice(0, 500)}`).toBe(true);
+}
+
+/** The records of a list answer: an array, or a page's `data`. */
+function itemsOf(response: LightMyRequestResponse): Record<string, unknown>[] {
+  if (response.statusCode !== 200 || !String(response.headers['content-type']).includes('json')) return [];
+  const body: unknown = response.json();
+  if (Array.isArray(body)) return body as Record<string, unknown>[];
+  const data = (body as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? (data as Record<string, unknown>[]) : [];
+}
+
+const PARAM = /\{([^}]+)\}/;
+
+/** Every GET of the document that `include` takes: lists first, then one record of each list (by id, or slug). */
+async function checkReads(include: (path: string) => boolean, request: (url: string) => Promise<LightMyRequestResponse>) {
+  const reads = operations().filter(({ path, method }) => method === 'get' && include(path));
+  const answered = new Map<string, LightMyRequestResponse>();
+  for (const { path } of reads.filter(({ path }) => !PARAM.test(path))) {
+    const response = await request(path);
+    expectDocumented(path, 'get', response);
+    answered.set(path, response);
+  }
+  for (const { path } of reads.filter(({ path }) => PARAM.test(path))) {
+    const [, name] = path.match(PARAM)!;
+    const parent = path.slice(0, path.lastIndexOf('/'));
+    const item = itemsOf(answered.get(parent) ?? ({ statusCode: 0 } as LightMyRequestResponse))[0];
+    if (!item) continue;
+    let found = false;
+    for (const candidate of new Set([item[name!], item.slug, item.id].filter((value) => value !== undefined && value !== null))) {
+      const response = await request(path.replace(PARAM, encodeURIComponent(String(candidate))));
+      expectDocumented(path, 'get', response);
+      found ||= response.statusCode === 200;
+    }
+    expect(found, `GET ${path}: no record of ${parent} could be read by its ${name}`).toBe(true);
+  }
+  return answered;
+}
+
+describe('the API document', () => {
+  it('is valid OpenAPI, named and versioned', async () => {
+    const result = await new Validator().validate(structuredClone(document) as never);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)?.slice(0, 2000)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect(document.info.title).toBe('Cornerstone API');
+  });
+
+  it('lists every route Fastify serves, and nothing else', () => {
+    const served = registered
+      .flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({ method, url: route.url })))
+      // HEAD copies of GET routes and CORS preflights are not operations; the docs page's own files and the document
+      // itself are not part of the API.
+      .filter(({ method, url }) => !['HEAD', 'OPTIONS'].includes(method) && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH))
+      .map(({ method, url }) => `${method} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
+      .sort();
+    const documented = operations()
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`)
+      .sort();
+    expect(served.length).toBeGreaterThan(60);
+    expect(documented).toEqual(served);
+    // Every declared area is there.
+    for (const area of areas) expect(documented, area.name).toContain(`GET /api/${area.name}`);
+  });
+
+  it('names, tags and describes the answer of every operation', () => {
+    const ids = new Set<string>();
+    const tags = new Set<string>(TAGS.map((tag) => tag.name));
+    for (const { path, method, operation } of operations()) {
+      const label = `${method.toUpperCase()} ${path}`;
+      expect(operation.operationId, label).toBeTruthy();
+      expect(ids.has(operation.operationId!), `${label}: operationId ${operation.operationId} is used twice`).toBe(false);
+      ids.add(operation.operationId!);
+      expect(operation.summary, label).toBeTruthy();
+      expect(operation.tags?.length, label).toBeGreaterThan(0);
+      for (const tag of operation.tags ?? []) expect(tags, `${label}: tag ${tag}`).toContain(tag);
+      const success = Object.entries(operation.responses).filter(([status]) => /^2/.test(status));
+      expect(success.length, `${label} declares no 2xx answer`).toBeGreaterThan(0);
+      for (const [status, response] of success) {
+        // A route without a response schema gets 'Default Response' and no content.
+        if (status !== '204') expect(response.content, `${label} ${status}: no answer schema`).toBeDefined();
+        if (!path.startsWith('/api/public/')) expect(response.description, `${label} ${status}`).not.toBe('Default Response');
+      }
+      // Admin routes say how to authenticate (an empty list for the few that need nothing).
+      if (!path.startsWith('/api/public/')) expect(operation.security, `${label}: security`).toBeDefined();
+    }
+  });
+
+  it('describes the list dialect of every admin list, and its Content-Range header', () => {
+    for (const area of areas) {
+      const list = document.paths[`/api/${area.name}`]?.get;
+      expect(list?.operationId, area.name).toMatch(/^list[A-Z]/);
+      expect(list?.responses['200']?.headers, area.name).toHaveProperty('Content-Range');
+      if (area.kind !== 'singleton') expect(list?.parameters?.map((parameter) => parameter.name).sort(), area.name).toEqual(['filter', 'range', 'sort']);
+    }
+  });
+});
+
+describe('real answers match the document', () => {
+  it('every admin read (each area and users, on sample content) and one record of each', async () => {
+    const answered = await checkReads((path) => !path.startsWith('/api/public/'), (url) => api.get(url));
+    for (const area of areas) expect(answered.get(`/api/${area.name}`)?.statusCode, area.name).toBe(200);
+    for (const area of areas.filter((area) => area.kind !== 'singleton' && (samples[area.name]?.length ?? 0) > 0)) {
+      expect(itemsOf(answered.get(`/api/${area.name}`)!).length, `${area.name} has sample records`).toBeGreaterThan(0);
+    }
+  });
+
+  it('every public read: lists, one item of each, and singletons', async () => {
+    // As a website calls them: no token, no cookie.
+    const answered = await checkReads((path) => path.startsWith('/api/public/'), (url) => app.inject({ method: 'GET', url }));
+    const lists = [...answered.entries()].filter(([path]) => !PARAM.test(path));
+    expect(lists.length).toBeGreaterThan(0);
+    for (const [path, response] of lists) expect(response.statusCode, `GET ${path}`).toBe(200);
+  });
+
+  it('a public form submission, for each form', async () => {
+    const submit = Object.entries(document.paths).find(([path, item]) => path.startsWith('/api/public/') && item.post);
+    expect(submit, 'the document lists the public form submission').toBeDefined();
+    const [path] = submit!;
+    for (const area of areas.filter((area) => area.kind === 'inbox')) {
+      // A general application: the website offers only open postings, which samples may not hold.
+      const body = { ...samples[area.name]![0], ...(area.name === 'careers-form' && { career_id: null }) };
+      const response = await app.inject({ method: 'POST', url: path.replace(PARAM, area.name), payload: body });
+      expect(response.statusCode, `${area.name}: ${response.body}`).toBe(201);
+      expectDocumented(path, 'post', response);
+    }
+  });
+
+  it('refusals: no token, unknown record, refused form, refused list parameters', async () => {
+    expectDocumented('/api/blogs', 'get', await app.inject({ method: 'GET', url: '/api/blogs' }));
+    expectDocumented('/api/blogs/{id}', 'get', await api.get('/api/blogs/999999'));
+    // Bodies are documented, not validated by Fastify: the form's own message and field errors stay.
+    const refused = await api.post('/api/blogs', { status: 'archived' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: FORM_ERROR, errors: { title: expect.any(String), status: expect.any(String) } });
+    expectDocumented('/api/blogs', 'post', refused);
+    const badSort = await api.get(`/api/blogs?sort=${encodeURIComponent('["nope","ASC"]')}`);
+    expect(badSort.json().message).toMatch(/^Cannot sort blogs by 'nope'/);
+    expectDocumented('/api/blogs', 'get', badSort);
+    expectDocumented('/api/users-management', 'post', await api.post('/api/users-management', { name: '' }));
+  });
+
+  it('writes answer what the document says', async () => {
+    const created = await api.post('/api/blogs', { title: 'Contract post', tags: ['news'] });
+    expectDocumented('/api/blogs', 'post', created);
+    const { id } = created.json<{ id: number }>();
+    expectDocumented('/api/blogs/{id}', 'put', await api.put(`/api/blogs/${id}`, { excerpt: 'Short' }));
+    expectDocumented('/api/blogs/{id}', 'delete', await api.delete(`/api/blogs/${id}`));
+    const banner = await api.post('/api/banners', { title: 'Sale', placement: 'sidebar' });
+    expectDocumented('/api/banners', 'post', banner);
+    expectDocumented('/api/banners/{id}', 'delete', await api.delete(`/api/banners/${banner.json<{ id: number }>().id}`));
+    const counters = await api.get('/api/counters');
+    const order = counters.json<{ id: number }[]>().map((record) => record.id).reverse();
+    expectDocumented('/api/counters/order', 'put', await api.put('/api/counters/order', { ids: order }));
+    expectDocumented('/api/hero/{id}', 'put', await api.put('/api/hero/1', { headline: 'New headline' }));
+    const inbox = itemsOf(await api.get('/api/contact-us-form'))[0]!;
+    expectDocumented('/api/contact-us-form/{id}', 'put', await api.put(`/api/contact-us-form/${inbox.id}`, { status: 'closed', notes: 'Done' }));
+  });
+
+  it('uploads: a file, a signed link, a refusal', async () => {
+    const token = await signIn(app);
+    const upload = async (name: string, bytes: Buffer, type: string) => {
+      const form = await multipart({}, { file: new File([new Uint8Array(bytes)], name, { type }) });
+      const pair = csrf();
+      return app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload: form.payload,
+        cookies: pair.cookies,
+        headers: { ...pair.headers, authorization: `Bearer ${token}`, 'content-type': form.contentType },
+      });
+    };
+    const image = await upload('photo.png', PNG, 'image/png');
+    expectDocumented('/api/uploads', 'post', image);
+    const cv = await upload('cv.pdf', PDF, 'application/pdf');
+    const { id } = cv.json<{ id: string }>();
+    expectDocumented('/api/uploads/{id}/link', 'post', await api.post(`/api/uploads/${id}/link`));
+    expectDocumented('/api/uploads/{id}', 'get', await app.inject({ method: 'GET', url: `/api/uploads/${id}` }));
+    expectDocumented('/api/uploads', 'post', await upload('notes.txt', Buffer.from('plain text'), 'text/plain'));
+  });
+});
+
+describe('the document and its page', () => {
+  it('are served without a token or a cookie', async () => {
+    const json = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+    expect(json.headers['set-cookie']).toBeUndefined();
+    const page = await app.inject({ method: 'GET', url: DOCS_PATH });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    const script = await app.inject({ method: 'GET', url: `${DOCS_PATH}/static/swagger-ui-bundle.js` });
+    expect(script.statusCode).toBe(200);
+    // The page reads the same document.
+    const pageJson = await app.inject({ method: 'GET', url: `${DOCS_PATH}/json` });
+    expect(pageJson.json()).toEqual(document);
+  });
+});
