@@ -10,12 +10,12 @@ describe('StatusChip', () => {
   it('names every content status in words', () => {
     inAdmin(
       <>
-        {['draft', 'published', 'open', 'closed', 'planned', 'ongoing', 'completed'].map((status) => (
+        {['open', 'closed', 'planned', 'ongoing', 'completed'].map((status) => (
           <StatusChip key={status} status={status} />
         ))}
       </>,
     );
-    for (const label of ['Draft', 'Published', 'Open', 'Closed', 'Planned', 'Ongoing', 'Completed']) {
+    for (const label of ['Open', 'Closed', 'Planned', 'Ongoing', 'Completed']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
   });
@@ -23,7 +23,7 @@ describe('StatusChip', () => {
   it('reads the record when no status is given, and shows nothing without one', () => {
     inAdmin(
       <>
-        <RecordContextProvider value={{ id: 1, status: 'published' }}>
+        <RecordContextProvider value={{ id: 1, status: 'open' }}>
           <StatusChip />
         </RecordContextProvider>
         <RecordContextProvider value={{ id: 2, status: null }}>
@@ -33,19 +33,19 @@ describe('StatusChip', () => {
         </RecordContextProvider>
       </>,
     );
-    expect(screen.getByText('Published')).toBeInTheDocument();
+    expect(screen.getByText('Open')).toBeInTheDocument();
     expect(screen.getByTestId('empty')).toBeEmptyDOMElement();
   });
 
   it('gives different statuses different colours', () => {
     inAdmin(
       <>
-        <StatusChip status="draft" />
-        <StatusChip status="published" />
+        <StatusChip status="open" />
+        <StatusChip status="closed" />
       </>,
     );
     const colour = (text: string) => getComputedStyle(screen.getByText(text).closest('.MuiChip-root') as Element).color;
-    expect(colour('Draft')).not.toBe(colour('Published'));
+    expect(colour('Open')).not.toBe(colour('Closed'));
   });
 });
 

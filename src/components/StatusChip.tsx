@@ -65,17 +65,15 @@ export function ToneChip({ tone, dot = true, sx, ...rest }: ToneChipProps) {
   );
 }
 
-// Every status of the content areas (blog posts, projects, job postings), with its tone.
+// The statuses of the content areas, with their tones: a project's works, a job posting's recruitment. Whether a
+// record is on the website (draft, scheduled, published) has its own chip, PublicationChip.
 const STATUS_TONES: Record<string, Tone> = {
-  draft: 'neutral',
-  published: 'success',
   open: 'success',
   closed: 'danger',
   planned: 'accent',
   ongoing: 'info',
   completed: 'success',
 };
-
 
 interface StatusChipProps {
   // The value to show; read from the record context's `source` (default 'status') when omitted.

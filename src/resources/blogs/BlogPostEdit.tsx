@@ -1,16 +1,19 @@
-import { Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { EditBase, useRecordContext } from 'react-admin';
-import type { BlogPost } from '../../../schema/areas/blogs';
-import { StatusChip } from '../../components/StatusChip';
+import { blogs, type BlogPost } from '../../../schema/areas/blogs';
+import { PublicationChip } from '../../components/PublicationChip';
 import { BlogPostForm } from './BlogPostForm';
 
 function Heading() {
   const record = useRecordContext<BlogPost & { id: number }>();
   return (
-    <Typography variant="h1" component="h1" sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-      {record?.title ?? 'Blog post'}
-      {record && <StatusChip status={record.status} />}
-    </Typography>
+    // The chip sits beside the heading, not in it: the heading names the post and nothing else.
+    <Stack direction="row" sx={{ mt: 1, alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+      <Typography variant="h1" component="h1">
+        {record?.title ?? 'Blog post'}
+      </Typography>
+      {record && <PublicationChip area={blogs} record={record} date="beside" />}
+    </Stack>
   );
 }
 

@@ -1,18 +1,16 @@
-import { DateTimeInput, FormDataConsumer, RadioButtonGroupInput, TextInput, useGetList } from 'react-admin';
+import { FormDataConsumer, TextInput, useGetList } from 'react-admin';
 import { blogs, type BlogPost } from '../../../schema/areas/blogs';
-import { fieldDefault, fieldMax } from '../../../schema/define';
-import { choicesOf } from '../../../schema/labels';
+import { fieldMax } from '../../../schema/define';
 import { ContentForm } from '../../components/ContentForm';
 import { FormCard } from '../../components/FormCard';
 import { ImageInput } from '../../components/ImageInput';
+import { PublicationInputs } from '../../components/PublicationInputs';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { TagsInput } from '../../components/TagsInput';
-import { toInstant } from '../../components/toInstant';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(blogs.schema);
-const statusChoices = choicesOf(blogs, 'status');
 const EXCERPT_MAX = fieldMax(blogs, 'excerpt');
 
 // Tags already used by other posts, offered while typing so the blog does not grow near-duplicates.
@@ -58,13 +56,7 @@ export function BlogPostForm({ create = false }: { create?: boolean }) {
       side={
         <>
           <FormCard title="Publishing">
-            <RadioButtonGroupInput source="status" choices={statusChoices} defaultValue={fieldDefault(blogs, 'status')} helperText={false} />
-            <DateTimeInput
-              source="published_at"
-              parse={toInstant}
-              fullWidth
-              helperText="Shown on the post. Leave empty until it is published."
-            />
+            <PublicationInputs area={blogs} />
             <TextInput source="author" fullWidth helperText="Name shown under the title" />
           </FormCard>
           <FormCard title="In lists and search">

@@ -1,90 +1,100 @@
 import { render, screen, within } from '@testing-library/react';
-import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider } from '../../dataProvider';
-import { i18nProvider } from '../../i18nProvider';
+import { formatPublishTime } from '../../components/publication';
+import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
 import { BlogPostList } from './BlogPostList';
+import { views } from '.';
 
-const published = {
-  id: 7,
-  title: 'Five questions to ask before buying off-plan',
-  slug: 'five-questions',
-  excerpt: 'What to check in the contract.',
+const DAY = 24 * 60 * 60 * 1000;
+// Relative to the real clock: the list decides with today's date.
+const lastMonth = new Date(Date.now() - 30 * DAY).toISOString();
+const nextWeek = new Date(Date.now() + 7 * DAY).toISOString();
+
+interface Post {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  cover_image: { src: string; title: string; mime: string; size: number } | null;
+  tags: string[];
+  status: string;
+  published_at: string | null;
+  author: string | null;
+}
+
+const post = (id: number, fields: Pick<Post, 'title' | 'status' | 'published_at'> & Partial<Post>): Post => ({
+  id,
+  slug: `post-${id}`,
+  excerpt: null,
   content: '<p>…</p>',
+  cover_image: null,
+  tags: [],
+  author: null,
+  ...fields,
+});
+const published = post(7, {
+  title: 'Five questions to ask before buying off-plan',
+  excerpt: 'What to check in the contract.',
   cover_image: { src: '/api/uploads/3', title: 'cover.jpg', mime: 'image/jpeg', size: 1000 },
   tags: ['real estate', 'buying guide'],
   status: 'published',
-  published_at: '2026-09-15T09:00:00.000Z',
+  published_at: lastMonth,
   author: 'Maria Lopez',
-};
-const draft = {
-  id: 8,
-  title: 'Renovating a 1930s townhouse',
-  slug: 'renovating',
-  excerpt: null,
-  content: null,
-  cover_image: null,
-  tags: [],
-  status: 'draft',
-  published_at: null,
-  author: null,
-};
-const posts = [published, draft];
-
-let listUrl: URL | undefined;
+});
+const scheduled = post(9, { title: 'Topping out at Harbour Point', status: 'published', published_at: nextWeek });
+const draft = post(8, { title: 'Renovating a 1930s townhouse', status: 'draft', published_at: null });
 
 beforeEach(() => {
-  listUrl = undefined;
   localStorage.setItem('access_token', 'tok');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/blogs') {
-        listUrl = url;
-        return new Response(JSON.stringify(posts), { headers: { 'Content-Range': 'blogs 0-1/2' } });
-      }
-      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
-    }),
-  );
+  fakeApi({ blogs: [published, scheduled, draft] });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 function renderList() {
   render(
-    <TestMemoryRouter initialEntries={['/blogs']}>
-      <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <ResourceContextProvider value="blogs">
-          <BlogPostList />
-        </ResourceContextProvider>
-      </AdminContext>
-    </TestMemoryRouter>,
+    <AreaWrapper resource="blogs" labels={views.labels}>
+      <BlogPostList />
+    </AreaWrapper>,
   );
 }
 
+const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('tr') as HTMLElement;
+const listUrl = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(String(input), 'http://localhost'))
+    .find((url) => url.pathname === '/api/blogs');
+
 describe('blog post list', () => {
-  it('renders the rows of GET /api/blogs with their status chips, newest publish date first', async () => {
+  it('renders the rows of GET /api/blogs, newest publish date first', async () => {
     renderList();
     const first = (await screen.findByRole('link', { name: published.title })).closest('tr') as HTMLElement;
-    expect(within(first).getByText('Published')).toBeInTheDocument();
     expect(within(first).getByText('What to check in the contract.')).toBeInTheDocument();
     expect(within(first).getByText('buying guide')).toBeInTheDocument();
     expect(within(first).getByText('Maria Lopez')).toBeInTheDocument();
-
-    const second = screen.getByRole('link', { name: draft.title }).closest('tr') as HTMLElement;
-    expect(within(second).getByText('Draft')).toBeInTheDocument();
-    expect(within(second).getByText('Not scheduled')).toBeInTheDocument();
+    expect(within(rowOf(draft.title)).getByText('Not scheduled')).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: published.title })).toHaveAttribute('href', '/blogs/7');
-    expect(listUrl?.searchParams.get('sort')).toBe('["published_at","DESC"]');
-    expect(listUrl?.searchParams.get('range')).toBe('[0,24]');
+    expect(listUrl()?.searchParams.get('sort')).toBe('["published_at","DESC"]');
+    expect(listUrl()?.searchParams.get('range')).toBe('[0,24]');
   });
 
-  it('offers search and the status filter, and sorts only by declared fields', async () => {
+  it('says Published for a post whose publish time has passed, Scheduled for one still ahead, Draft for a draft', async () => {
+    renderList();
+    await screen.findByRole('link', { name: published.title });
+    expect(within(rowOf(published.title)).getByText('Published')).toBeInTheDocument();
+    expect(within(rowOf(draft.title)).getByText('Draft')).toBeInTheDocument();
+    const row = rowOf(scheduled.title);
+    expect(within(row).queryByText('Published')).not.toBeInTheDocument();
+    expect(within(row).getByText('Scheduled').closest('[title]')).toHaveAttribute('title', `Goes live ${formatPublishTime(nextWeek)}`);
+  });
+
+  it('offers search and the status filter (Draft or Published), and sorts only by declared fields', async () => {
     renderList();
     await screen.findByRole('link', { name: published.title });
     expect(screen.getByRole('textbox', { name: 'Search blog posts' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader');
     const sortButton = (name: string) =>
       headers.find((header) => header.textContent?.includes(name))?.querySelector('.MuiTableSortLabel-root');
@@ -93,5 +103,9 @@ describe('blog post list', () => {
     // Not declared as sortable: the API would refuse it.
     expect(sortButton('Author')).toBeFalsy();
     expect(sortButton('Tags')).toBeFalsy();
+
+    await userEvent.setup().click(screen.getByRole('combobox', { name: 'Status' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Any status', 'Draft', 'Published']);
   });
 });

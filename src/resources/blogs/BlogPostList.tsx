@@ -6,7 +6,7 @@ import { SYSTEM_FIELDS } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
 import { phoneListSx } from '../../components/contentSx';
-import { StatusChip } from '../../components/StatusChip';
+import { PublicationChip } from '../../components/PublicationChip';
 
 type BlogPostRecord = BlogPost & { id: number };
 
@@ -83,7 +83,7 @@ export function BlogPostList() {
                 </Box>
               )}
               <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <StatusChip status={record.status} />
+                <PublicationChip area={blogs} record={record} />
                 {publishedDate(record)}
               </Stack>
             </Stack>
@@ -99,7 +99,7 @@ export function BlogPostList() {
             sx={{ width: 88 }}
           />
           <DataTable.Col<BlogPostRecord> source="title" render={(record) => <TitleCell resource="blogs" id={record.id} title={record.title} secondary={record.excerpt} clamp />} sx={{ minWidth: 220 }} />
-          <DataTable.Col<BlogPostRecord> source="status" disableSort={!sortable.has('status')} render={(record) => <StatusChip status={record.status} />} />
+          <DataTable.Col<BlogPostRecord> source="status" disableSort={!sortable.has('status')} render={(record) => <PublicationChip area={blogs} record={record} />} />
           <DataTable.Col<BlogPostRecord>
             source="tags"
             disableSort

@@ -1,6 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { EditBase, useRecordContext } from 'react-admin';
-import type { JobPosting } from '../../../schema/areas/careers';
+import { careers, type JobPosting } from '../../../schema/areas/careers';
+import { PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ApplicationsLink } from './ApplicationsLink';
 import { JobPostingForm } from './JobPostingForm';
@@ -13,6 +14,7 @@ function Heading() {
         {record?.title ?? 'Job posting'}
       </Typography>
       {record && <StatusChip status={record.status} />}
+      {record && <PublicationChip area={careers} record={record} date="beside" />}
       {record && <ApplicationsLink record={record} emptyText="No applications yet" />}
     </Stack>
   );

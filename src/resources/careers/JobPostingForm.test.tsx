@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderCreateView, stubCreateApi } from '../../../tests/helpers/createForm';
@@ -39,6 +39,38 @@ describe('job posting form', () => {
       location: 'Leeds',
       status: 'open',
       employment_type: 'full_time',
+    });
+  });
+
+  it('starts as a draft, beside its recruitment status, and sends the chosen publication and publish time', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const publishing = await screen.findByRole('region', { name: 'Publishing' });
+    expect(within(publishing).getByRole('radio', { name: 'Draft' })).toBeChecked();
+    // A posting is published (or not) and open (or closed): two separate choices.
+    expect(within(screen.getByRole('region', { name: 'Recruitment' })).getByRole('radio', { name: 'Open' })).toBeChecked();
+
+    await user.click(screen.getByRole('textbox', { name: /^Title/ }));
+    await user.paste('Site Engineer');
+    await user.click(screen.getByRole('textbox', { name: /^Department/ }));
+    await user.paste('Engineering');
+    await user.click(screen.getByRole('textbox', { name: /^Location/ }));
+    await user.paste('Leeds');
+    await user.click(within(publishing).getByRole('radio', { name: 'Published' }));
+    // <input type="datetime-local"> speaks local time; the API is sent the instant (UTC).
+    fireEvent.change(within(publishing).getByLabelText('Publish date'), { target: { value: '2031-03-02T08:30' } });
+    await user.click(screen.getByRole('button', { name: 'Create job posting' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({
+      title: 'Site Engineer',
+      department: 'Engineering',
+      location: 'Leeds',
+      employment_type: 'full_time',
+      status: 'open',
+      publication: 'published',
+      published_at: new Date('2031-03-02T08:30').toISOString(),
+      description: '',
+      requirements: '',
     });
   });
 });

@@ -4,6 +4,7 @@ import { fieldDefault } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
 import { ContentForm } from '../../components/ContentForm';
 import { FormCard, FormPair } from '../../components/FormCard';
+import { PublicationInputs } from '../../components/PublicationInputs';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { zodValidate } from '../../components/zodValidate';
@@ -38,6 +39,9 @@ export function JobPostingForm({ create = false }: { create?: boolean }) {
       }
       side={
         <>
+          <FormCard title="Publishing">
+            <PublicationInputs area={careers} />
+          </FormCard>
           <FormCard title="Recruitment">
             <RadioButtonGroupInput
               source="status"

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { projects } from '../../../schema/areas/projects';
@@ -63,5 +63,36 @@ describe('project form', () => {
     renderCreate();
     const gallery = await screen.findByRole('group', { name: 'Gallery' });
     expect(gallery).toHaveTextContent(`0 of ${fieldMax(projects, 'gallery')} · JPEG, PNG, WebP or GIF, up to 5 MB`);
+  });
+
+  it('starts as a draft and sends the chosen publication and publish time', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const publishing = await screen.findByRole('region', { name: 'Publishing' });
+    expect(within(publishing).getByRole('radio', { name: 'Draft' })).toBeChecked();
+    const publishDate = within(publishing).getByLabelText('Publish date');
+    expect(publishDate).toHaveAccessibleDescription('Leave empty to publish at once; a future time schedules it.');
+
+    await user.click(screen.getByRole('textbox', { name: /^Title/ }));
+    await user.paste('Harbour Point Offices');
+    await user.click(screen.getByRole('combobox', { name: /^Category/ }));
+    await user.click(await screen.findByRole('option', { name: 'Commercial' }));
+    await user.click(screen.getByRole('combobox', { name: /^Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Ongoing' }));
+    await user.click(within(publishing).getByRole('radio', { name: 'Published' }));
+    // <input type="datetime-local"> speaks local time; the API is sent the instant (UTC).
+    fireEvent.change(publishDate, { target: { value: '2031-11-24T09:00' } });
+    expect(within(publishing).getByRole('status')).toHaveTextContent('Scheduled');
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(requests().some((r) => r.method === 'POST')).toBe(true));
+    expect(requests().find((r) => r.method === 'POST')?.body).toEqual({
+      title: 'Harbour Point Offices',
+      category: 'commercial',
+      status: 'ongoing',
+      publication: 'published',
+      published_at: new Date('2031-11-24T09:00').toISOString(),
+      featured: false,
+      description: '',
+    });
   });
 });

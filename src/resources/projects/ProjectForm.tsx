@@ -7,6 +7,7 @@ import { ContentForm } from '../../components/ContentForm';
 import { FormCard, FormPair } from '../../components/FormCard';
 import { GalleryInput } from '../../components/GalleryInput';
 import { ImageInput } from '../../components/ImageInput';
+import { PublicationInputs } from '../../components/PublicationInputs';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { zodValidate } from '../../components/zodValidate';
@@ -55,6 +56,9 @@ export function ProjectForm({ create = false }: { create?: boolean }) {
       }
       side={
         <>
+          <FormCard title="Publishing">
+            <PublicationInputs area={projects} />
+          </FormCard>
           <FormCard title="On the website">
             <BooleanInput source="featured" helperText="Featured projects are shown on the homepage" sx={{ mb: 2 }} />
             <ImageInput source="cover_image" helperText="Shown in the portfolio grid; landscape works best" />
