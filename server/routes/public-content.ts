@@ -15,7 +15,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/records';
+import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
+import { errorResponses } from './contract';
 
 type Db = Kysely<Database>;
 
@@ -40,8 +42,6 @@ export const publicFileSchema = z
   })
   .meta({ id: 'PublicFile' });
 type PublicFile = z.infer<typeof publicFileSchema>;
-
-const errorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
 
 const listEnvelope = (item: z.ZodType) =>
   z.object({
@@ -230,7 +230,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
     if (model.kind === 'singleton') {
       app.get(
         path,
-        { config, schema: { tags, summary: title, operationId: operationId('public', model.name), response: { 200: area.itemSchema, 404: errorSchema } } },
+        { config, schema: { tags, security: NO_SECURITY, summary: title, operationId: operationId('public', model.name), response: { 200: area.itemSchema, ...errorResponses(404) } } },
         async (request, reply) =>
           answer(request, reply, area.itemSchema, async (base) => {
             const stored = await findOnlyRecord(db, model.name);
@@ -249,10 +249,11 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
         config,
         schema: {
           tags,
+          security: NO_SECURITY,
           summary: view.lookup ? `${title}: all entries, or the one for ?${view.lookup.param}=` : `${title}: what the website shows`,
           operationId: operationId('public', model.name, 'list'),
           querystring: querySchema,
-          response: { 200: listSchema, 400: errorSchema, 404: errorSchema },
+          response: { 200: listSchema, ...errorResponses(400, 404) },
         },
       },
       async (request, reply) =>
@@ -303,10 +304,11 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           config,
           schema: {
             tags,
+            security: NO_SECURITY,
             summary: `One of ${title}, by its ${by === 'id' ? 'id' : humanizeName(by).toLowerCase()}`,
             operationId: operationId('public', model.name, 'one'),
             params: z.object({ key }),
-            response: { 200: area.itemSchema, 400: errorSchema, 404: errorSchema },
+            response: { 200: area.itemSchema, ...errorResponses(400, 404) },
           },
         },
         async (request, reply) =>
