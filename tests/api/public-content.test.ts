@@ -1,6 +1,8 @@
 // The website's read API (issue #7): only what a visitor may see, only the fields a page needs, cacheable, and
 // callable from the website's origins only. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areas } from '../../schema/areas';
+import { samples } from '../../schema/areas/samples';
 import { apiClient, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
 const WEBSITE = 'https://www.cornerstone.example';
@@ -228,6 +230,20 @@ describe('banners, ordered sections and SEO', () => {
     expect((await get('/api/public/seo?path=/nowhere')).statusCode).toBe(404);
   });
 });
+
+describe.each(areas.filter((area) => area.website?.equals?.['active' as never] === true).map((area) => [area.name] as const))(
+  'switched-off items of %s',
+  (name) => {
+    it('never reach the website', async () => {
+      const sample = samples[name]![0]!;
+      const shown = await create(name, { ...sample, active: true });
+      const hidden = await create(name, { ...sample, active: false });
+      const ids = (await publicJson<Page>(`/api/public/${name}`)).data.map((item) => item.id);
+      expect(ids).toContain(shown);
+      expect(ids).not.toContain(hidden);
+    });
+  },
+);
 
 describe('singletons and files', () => {
   it('answers the hero with only its fields, its image as an absolute URL with alt text and size', async () => {
