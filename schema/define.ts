@@ -1,6 +1,7 @@
 // How an area of the console is declared, once, for the console and the API alike (issue #3).
 // Imports only zod (STYLE.md): no React, no Node.
 import { z } from 'zod';
+import { DATE_FORMAT_HINT, normalizeDate } from './dates';
 import type { WebsiteView } from './website';
 
 // collection: a list of records; singleton: one record edited in place; inbox: submissions from the website.
@@ -284,9 +285,10 @@ export const fields = {
       z
         .string()
         .trim()
-        .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), { error: `${label} must be a valid date` })
+        .refine((value) => value === '' || normalizeDate(value) !== null, { error: `${label} must be a valid date (${DATE_FORMAT_HINT})` })
         .nullish()
-        .transform((value) => value || null),
+        // Stored as ISO 8601 in UTC (schema/dates.ts), the form the website's date rules compare.
+        .transform((value) => (value ? normalizeDate(value) : null)),
       { label, ...options },
     ),
   choice: <T extends readonly [string, ...string[]]>(label: string, values: T, options: FieldOptions = {}) =>

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { areas as declaredAreas } from '../schema/areas';
@@ -43,6 +43,12 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     // Fastify's request serializer logs method and URL only: no headers, no bodies, so no secrets.
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // A malformed address (`/api/public/blogs/%ZZ`) answers like every other error: `{ message }`.
+    frameworkErrors: (error, _request, reply) => {
+      const malformed = error.code === 'FST_ERR_BAD_URL';
+      const message = malformed ? 'The address is not valid: it has a malformed percent-encoding.' : 'The request could not be routed.';
+      void (reply as unknown as FastifyReply).code(400).send({ message });
+    },
   });
   if (onRoute) app.addHook('onRoute', onRoute);
 

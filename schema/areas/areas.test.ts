@@ -206,7 +206,7 @@ const INVALID: Record<string, { change: Record<string, unknown>; path: (string |
   'privacy-policy': {
     change: { effective_date: 'soon' },
     path: ['effective_date'],
-    message: 'Effective date must be a valid date',
+    message: 'Effective date must be a valid date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM in UTC or with an offset like +02:00)',
   },
   seo: {
     change: { meta_title: 'x'.repeat(61) },

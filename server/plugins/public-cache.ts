@@ -105,17 +105,21 @@ export function registerPublicCache(app: FastifyInstance, config: Pick<Config, '
       return payload;
     }
     const etag = etagOf(payload);
-    const key = request.url;
+    // By host too: file URLs in an answer are built from it (unless PUBLIC_URL is set), so another host is another
+    // answer, and alternating hosts cannot push one address's date forward.
+    const key = `${request.protocol}://${request.host}${request.url}`;
+    const now = Math.floor(Date.now() / 1000) * 1000;
     let entry = seen.get(key);
     if (entry?.etag !== etag) {
-      const now = Math.floor(Date.now() / 1000) * 1000;
-      // A change within the second of the previous answer still moves Last-Modified forward.
+      // A change within the second of the previous answer still moves the date forward, past a copy of that second.
       entry = { etag, since: entry ? Math.max(now, entry.since + 1000) : now };
       seen.delete(key);
       seen.set(key, entry);
       if (seen.size > REMEMBERED_ANSWERS) seen.delete(seen.keys().next().value!);
     }
-    reply.header('etag', etag).header('last-modified', new Date(entry.since).toUTCString()).header('cache-control', cacheControl);
+    reply.header('etag', etag).header('cache-control', cacheControl);
+    // Never a date later than now (RFC 9110 §8.8.2.1): until then the ETag alone validates.
+    if (entry.since <= now) reply.header('last-modified', new Date(entry.since).toUTCString());
     if (isNotModified(request, etag, entry.since)) {
       reply.code(304).removeHeader('content-type').removeHeader('content-length');
       return '';

@@ -124,9 +124,36 @@ describe('blog posts', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ message: string }>().message, query).toBe(message);
     }
+    // A malformed address answers like every other error.
+    for (const url of ['/api/public/blogs/%ZZ', '/api/blogs/%ZZ']) {
+      const malformed = await get(url);
+      expect(malformed.statusCode, url).toBe(400);
+      expect(malformed.json(), url).toEqual({ message: 'The address is not valid: it has a malformed percent-encoding.' });
+    }
     for (const url of ['/api/public/blogs?tag=', `/api/public/blogs?q=${'x'.repeat(300)}`, '/api/public/blogs?q=%00%27', `/api/public/blogs/${'a'.repeat(500)}`, '/api/public/blogs?page=1&page=2']) {
       const response = await get(url);
       expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+});
+
+describe('dates', () => {
+  it('are stored as ISO 8601 in UTC, so a date with an offset is compared at its real instant', async () => {
+    const offset = new Date(Date.now() + 2 * 3_600_000);
+    // The same instant written two hours "east": 14:00+02:00 is 12:00Z.
+    const local = new Date(offset.getTime() + 2 * 3_600_000).toISOString().slice(0, 19);
+    const id = await create('blogs', { title: 'Offset post', content: '<p>x</p>', status: 'published', published_at: `${local}+02:00` });
+    expect((await api.get(`/api/blogs/${id}`)).json()).toMatchObject({ published_at: new Date(`${local}+02:00`).toISOString() });
+    expect((await get('/api/public/blogs/offset-post')).statusCode).toBe(404);
+  });
+
+  it('refuse what is not a date in that form, instead of guessing', async () => {
+    for (const value of ['1 January 2099', 'June 15, 2026', '2024-02-30', '99999-12-31', '0']) {
+      const response = await api.post('/api/blogs', { title: `Odd ${value}`, content: '<p>x</p>', status: 'published', published_at: value });
+      expect(response.statusCode, value).toBe(400);
+      expect(response.json<{ errors: Record<string, string> }>().errors.published_at, value).toBe(
+        'Publish date must be a valid date (YYYY-MM-DD, or YYYY-MM-DDTHH:MM in UTC or with an offset like +02:00)',
+      );
     }
   });
 });
@@ -295,8 +322,14 @@ describe('singletons and files', () => {
   });
 });
 
+/** Waits until the clock is a few milliseconds into the next whole second. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+
 describe('caching', () => {
   it('answers 304 to a client holding the current answer, by ETag or by date', async () => {
+    // Earlier tests changed features within this second: wait until the answer's date is not in the future.
+    await nextSecond();
+    await nextSecond();
     const first = await get('/api/public/features');
     const etag = String(first.headers.etag);
     const lastModified = String(first.headers['last-modified']);
@@ -317,6 +350,8 @@ describe('caching', () => {
 
   it('changes the ETag and moves Last-Modified forward as soon as the console saves an edit', async () => {
     const before = await get('/api/public/features');
+    // Into the next second, so the new date can be sent at once (see the next test for two changes in one second).
+    await nextSecond();
     const list = await api.get('/api/features');
     const id = list.json<{ id: number; title: string }[]>().find((feature) => feature.title === 'First')!.id;
     expect((await api.put(`/api/features/${id}`, { title: 'First, renamed', active: true })).statusCode).toBe(200);
@@ -328,6 +363,36 @@ describe('caching', () => {
     const since = await get('/api/public/features', { 'if-modified-since': String(before.headers['last-modified']) });
     expect(since.statusCode).toBe(200);
     expect(Date.parse(String(after.headers['last-modified']))).toBeGreaterThan(Date.parse(String(before.headers['last-modified'])));
+  });
+
+  it('keeps one date per host and address, and never sends a date later than now', async () => {
+    const other = await setupApp();
+    try {
+      const client = apiClient(other.app, await signIn(other.app));
+      await client.post('/api/partners', { name: 'Hosted', active: true, logo: { src: '/api/uploads/h1', title: 'logo.png' } });
+      const read = (host: string) => other.app.inject({ method: 'GET', url: '/api/public/partners', headers: { host } });
+      for (let i = 0; i < 10; i++) await read(`a${i % 2}.example`);
+      const answer = await read('a0.example');
+      expect(answer.json<Page>().data[0]).toMatchObject({ logo: { url: 'http://a0.example/api/uploads/h1' } });
+      const lastModified = Date.parse(String(answer.headers['last-modified']));
+      expect(lastModified).toBeLessThanOrEqual(Date.now());
+
+      // Two changes within a second: the second answer's date would be in the future, so it is left out for now,
+      // and a copy from that second is not taken for the current one.
+      const first = await read('a0.example');
+      await client.post('/api/partners', { name: 'Second', active: true });
+      const second = await read('a0.example');
+      const claimed = second.headers['last-modified'];
+      if (claimed !== undefined) expect(Date.parse(String(claimed))).toBeLessThanOrEqual(Date.now());
+      const stale = await other.app.inject({
+        method: 'GET',
+        url: '/api/public/partners',
+        headers: { host: 'a0.example', 'if-modified-since': String(first.headers['last-modified']) },
+      });
+      expect(stale.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('does not keep errors', async () => {
