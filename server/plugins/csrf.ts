@@ -29,6 +29,9 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     // Routing has happened by now: this is the matched route's own configuration. An exempt route (the website's
     // API) sets no cookie either: its answers are cached by CDNs, which keep no answer that sets one.
     if (request.routeOptions.config.csrf === false) return;
+    // Nor where the website posts to a form that does not exist: no route, nothing to protect, and the website takes
+    // no token; it answers 404 like any unknown form (server/routes/public.ts).
+    if (request.is404 && request.url.startsWith('/api/public/')) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const hasValidCookie = cookie !== undefined && RANDOM_TOKEN_PATTERN.test(cookie);
     if (!hasValidCookie) {

@@ -1,7 +1,7 @@
 // The API's contract (issue #7): @fastify/swagger builds one OpenAPI 3.1 document from the zod schemas every route
 // declares, served as JSON at /api/openapi.json and as a readable page (Swagger UI, served from the package: no
 // CDN) at /api/docs. Registered before the routes, so its onRoute hook sees every one of them.
-import fastifySwagger, { type SwaggerTransformObject } from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
@@ -41,9 +41,34 @@ export function documentationOnly(schema: z.ZodType): z.ZodType<unknown, unknown
   return schema as z.ZodType<unknown, unknown>;
 }
 
+const documentedContents = new WeakSet<object>();
+
+/**
+ * A documentation-only request body per content type, as JSON Schemas: for a body zod cannot describe alone (one
+ * route taking JSON and multipart/form-data, whose file fields are `format: binary`). Fastify validates none of them;
+ * @fastify/swagger reads `body.content` as the operation's requestBody.
+ */
+export function documentationOnlyContent(content: Record<string, Record<string, unknown>>) {
+  for (const schema of Object.values(content)) documentationOnlySchemas.add(schema);
+  const body = { content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])) };
+  documentedContents.add(body);
+  return body;
+}
+
 /** fastify-type-provider-zod's validator, except for documentation-only schemas, which let the value through. */
 export const contractValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) =>
   documentationOnlySchemas.has(route.schema) ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
+
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+/** The zod transform, with the bodies of documentationOnlyContent kept as they are (they are JSON Schema already). */
+const transform: SwaggerTransform = (route) => {
+  const body: unknown = route.schema?.body;
+  if (!route.schema || typeof body !== 'object' || body === null || !documentedContents.has(body)) return zodTransform(route);
+  const { body: _documented, ...rest } = route.schema;
+  const transformed = zodTransform({ ...route, schema: rest });
+  return { ...transformed, schema: { ...transformed.schema, body } };
+};
 
 const COMPONENT_REF = '#/components/schemas/';
 
@@ -112,7 +137,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     // The page's own routes are hidden by Swagger UI itself; nothing else is skipped.
-    transform: createJsonSchemaTransform({ skipList: [] }),
+    transform,
     transformObject: usedComponentsOnly,
   });
 

@@ -1,6 +1,7 @@
 // What the public website posts: form submissions into the inboxes, as JSON or multipart/form-data (a job
 // application carries its CV). No sign-in, no CSRF token (the visitor has no console session to abuse, and the
 // website is not the console); a per-IP rate limit, a per-form cap per minute, and a honeypot against bots.
+import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,16 +11,17 @@ import { HONEYPOT_FIELD } from '../../schema/api';
 import { careers } from '../../schema/areas/careers';
 import { fieldLabel } from '../../schema/define';
 import { isPostingOpen } from '../../schema/postings';
+import { publicationOf } from '../../schema/publish';
 import { FORM_FILE_RULE, MB } from '../../schema/uploads';
 import type { AreaModel } from '../areas/model';
 import { createSubmission, rehearseSubmission } from '../areas/records';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
-import { NO_SECURITY } from '../plugins/openapi';
+import { documentationOnlyContent, NO_SECURITY } from '../plugins/openapi';
 import { countCreatedSince, findRecord } from '../repositories/records';
 import { checkFile, type NewUpload } from '../upload-files';
-import { errorResponses } from './contract';
+import { errorResponses, pascalCase } from './contract';
 
 type Db = Kysely<Database>;
 
@@ -31,9 +33,13 @@ export const NOT_A_FORM = 'Send the form as JSON (application/json) or as multip
 // The window the per-form cap counts in.
 const WINDOW_MS = 60_000;
 
+type Rule = (record: Record<string, unknown>, now: Date) => boolean;
+
 // What a visitor's reference may point at: only what the website offers. By the area the reference names.
-const OPEN_TO_VISITORS: Record<string, { isOpen: (record: Record<string, unknown>, now: Date) => boolean; missing: string; closed: string }> = {
+const OPEN_TO_VISITORS: Record<string, { wasShown: Rule; isOpen: Rule; missing: string; closed: string }> = {
   [careers.name]: {
+    // A draft or a posting not due yet was never on the website: answered as missing, so an id tells nothing of it.
+    wasShown: (posting, now) => !careers.website?.publication || publicationOf(posting, careers.website.publication, now) === 'published',
     isOpen: isPostingOpen,
     missing: 'This job posting does not exist.',
     closed: 'This job posting is no longer open for applications.',
@@ -57,6 +63,8 @@ interface SubmittedForm {
   body: unknown;
   files: Map<string, NewUpload[]>;
   errors: Record<string, string>;
+  /** The honeypot is filled: with text, or (multipart) with a file. */
+  honeypot: boolean;
 }
 
 const isFilled = (value: unknown): boolean =>
@@ -66,29 +74,55 @@ function honeypotFilled(body: unknown): boolean {
   return body !== null && typeof body === 'object' && !Array.isArray(body) && isFilled((body as Record<string, unknown>)[HONEYPOT_FIELD]);
 }
 
-/** multipart/form-data → the JSON body it stands for: text as text (the schema coerces it), repeated names as lists. */
+/** Reads a file part to its end, keeping nothing; its size. */
+async function drain(file: Readable): Promise<number> {
+  let size = 0;
+  for await (const chunk of file) size += (chunk as Buffer).length;
+  return size;
+}
+
+/**
+ * multipart/form-data → the JSON body it stands for: text as text (the schema coerces it), a list field by
+ * repeated names. Parts the form does not declare are ignored as JSON's unknown keys are, files included.
+ */
 async function readForm(request: FastifyRequest, model: AreaModel): Promise<SubmittedForm> {
-  if (!request.isMultipart()) return { body: request.body, files: new Map(), errors: {} };
+  if (!request.isMultipart()) return { body: request.body, files: new Map(), errors: {}, honeypot: honeypotFilled(request.body) };
   const label = (field: string) => fieldLabel(model.declaration, field);
+  // What a visitor fills: the declared fields (status, notes and read are the team's, dropped by the domain).
+  const visitors = (field: string) => Object.hasOwn(model.declaration.schema.shape, field);
   const values = new Map<string, unknown>();
   const sent: { field: string; bytes: Buffer; filename: string }[] = [];
   const errors: Record<string, string> = {};
+  let honeypot = false;
   let field = '';
   try {
     for await (const part of request.parts({ limits: FORM_LIMITS })) {
       field = part.fieldname;
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        // A file input left empty: browsers send a part with no file name and no bytes.
-        if (bytes.length > 0 || part.filename) sent.push({ field, bytes, filename: part.filename });
+        if (field === HONEYPOT_FIELD) {
+          // Bots fill every input, file inputs too. An empty one (no file chosen) is no file.
+          if ((await drain(part.file)) > 0 || part.filename) honeypot = true;
+        } else if (!visitors(field)) {
+          await drain(part.file);
+        } else {
+          const bytes = await part.toBuffer();
+          // A file input left empty: browsers send a part with no file name and no bytes.
+          if (bytes.length > 0 || part.filename) sent.push({ field, bytes, filename: part.filename });
+        }
         continue;
       }
-      if (part.valueTruncated) {
+      // Cut at fieldSize: refused for a declared field; an unknown one is ignored, the honeypot filled either way.
+      if (part.valueTruncated && visitors(field)) {
         errors[field] ??= `${label(field)} is too long`;
         continue;
       }
       const list = model.fields.get(field)?.kind === 'array';
       const previous = values.get(field);
+      if (previous !== undefined && !list && visitors(field)) {
+        // Two values for one: which the visitor meant is not ours to guess.
+        errors[field] ??= `${label(field)} was sent more than once`;
+        continue;
+      }
       values.set(field, previous === undefined ? (list ? [part.value] : part.value) : [previous, part.value].flat());
     }
   } catch (error) {
@@ -97,7 +131,7 @@ async function readForm(request: FastifyRequest, model: AreaModel): Promise<Subm
 
   const files = new Map<string, NewUpload[]>();
   for (const file of sent) {
-    // Files for other fields are the domain's to refuse (createSubmission); no need to read what they are.
+    // A file in a declared text field is the domain's to refuse (createSubmission); no need to read what it is.
     if (!model.uploadFields.has(file.field)) {
       files.set(file.field, []);
       continue;
@@ -108,7 +142,8 @@ async function readForm(request: FastifyRequest, model: AreaModel): Promise<Subm
     else if (checked.refused === 'type') errors[file.field] ??= `${label(file.field)} must be a ${FORM_FILE_RULE.typesText} document`;
     else errors[file.field] ??= `${label(file.field)} is too large: at most ${checked.rule.maxBytes / MB} MB`;
   }
-  return { body: Object.fromEntries(values), files, errors };
+  const body = Object.fromEntries(values);
+  return { body, files, errors, honeypot: honeypot || honeypotFilled(body) };
 }
 
 function readError(error: unknown, field: string, label: string): HttpError {
@@ -133,7 +168,7 @@ function visitorReferences(model: AreaModel, now: Date) {
       const id = data[reference.field];
       if (!rule || typeof id !== 'number') continue;
       const target = await findRecord(trx, reference.area, id);
-      if (!target) errors[reference.field] = rule.missing;
+      if (!target || !rule.wasShown(target.data, now)) errors[reference.field] = rule.missing;
       else if (!rule.isOpen(target.data, now)) errors[reference.field] = rule.closed;
     }
     return errors;
@@ -142,9 +177,44 @@ function visitorReferences(model: AreaModel, now: Date) {
 
 const received = { received: true } as const;
 
-const formParams = z.object({
-  name: z.string().describe('The form: contact-us-form, project-form or careers-form'),
-});
+const HONEYPOT_DESCRIPTION =
+  'The honeypot: an input people never see (hidden with CSS) and leave empty. Filled (with text, or a file in ' +
+  'multipart), the submission is answered 201 `{ "received": true }` and nothing is stored.';
+
+/**
+ * The form's body as the document shows it, per content type: the declaration's fields as a visitor sends them (the
+ * input side of its schema), the honeypot, and the upload fields (files in multipart, nothing in JSON). Documentation
+ * only: the domain code validates, with the messages the website shows beside its fields.
+ */
+function formBody(model: AreaModel) {
+  const shape = model.declaration.schema.shape as Record<string, z.ZodType>;
+  const fieldsOf = (upload: (field: string, arity: 'one' | 'many') => Record<string, unknown>) => {
+    const properties: Record<string, Record<string, unknown>> = {};
+    const required: string[] = [];
+    for (const [field, schema] of Object.entries(shape)) {
+      const title = fieldLabel(model.declaration, field);
+      const arity = model.uploadFields.get(field);
+      const reference = model.references.find((candidate) => candidate.field === field);
+      if (arity) properties[field] = { title, ...upload(field, arity) };
+      else {
+        const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+        properties[field] = { title, ...(reference && { description: `The id of a record of ${reference.area} that the website lists (GET /api/public/${reference.area}).` }), ...json };
+      }
+      // What the form refuses as missing: its JSON Schema cannot tell (a preprocessed field looks required).
+      if (!schema.safeParse(undefined).success) required.push(field);
+    }
+    properties[HONEYPOT_FIELD] = { type: 'string', description: HONEYPOT_DESCRIPTION };
+    return { type: 'object', properties, required };
+  };
+  const fileText = `A ${FORM_FILE_RULE.typesText} document of at most ${FORM_FILE_RULE.maxBytes / MB} MB, its type read from its bytes`;
+  const binary = { type: 'string', format: 'binary' };
+  return documentationOnlyContent({
+    'application/json': fieldsOf(() => ({ type: 'null', description: 'Only multipart/form-data carries a file: leave it out, or send null.' })),
+    'multipart/form-data': fieldsOf((_field, arity) =>
+      arity === 'one' ? { ...binary, description: `${fileText}; one file.` } : { type: 'array', items: binary, description: `${fileText}, each.` },
+    ),
+  });
+}
 
 export interface PublicRoutesOptions {
   db: Db;
@@ -162,19 +232,17 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
   }
   // In this scope only, like the uploads' and the sign-in form's.
   await app.register(fastifyMultipart);
-  // Any other body (a urlencoded form, XML…) is refused here, before it is read.
+  // Any other body (text, a urlencoded form, XML…) is refused here, before it is read, with the forms' own message.
+  // text/plain has an app-wide parser (server/app.ts): out of this scope, so '*' takes it too.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, NOT_A_FORM), undefined));
 
-  const rateLimit =
+  // One budget per IP for all the forms: one limiter, so one store, shared by their routes. Only a form's route
+  // spends it: a post to a form that does not exist meets no route, and answers 404 for free.
+  const perAddress =
     config.publicFormRateLimit > 0
-      ? {
-          rateLimit: {
-            max: config.publicFormRateLimit,
-            timeWindow: '1 minute',
-            errorResponseBuilder: () => new HttpError(429, TOO_MANY_SUBMISSIONS),
-          },
-        }
-      : {};
+      ? app.rateLimit({ max: config.publicFormRateLimit, timeWindow: '1 minute', errorResponseBuilder: () => new HttpError(429, TOO_MANY_SUBMISSIONS) })
+      : undefined;
 
   /** Refuses a submission once the form took its cap in the last minute, from all addresses and instances. */
   async function checkCap(model: AreaModel, reply: FastifyReply, now: Date) {
@@ -187,42 +255,43 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
     throw new HttpError(429, FORM_BUSY);
   }
 
-  const inboxes = new Map(areas.map((model) => [model.name, model]));
-  // One route for all the forms, so they share one budget per IP.
-  app.post(
-    '/api/public/:name',
-    {
-      config: { csrf: false, ...rateLimit },
-      schema: {
-        tags: ['public'],
-        operationId: 'submitForm',
-        summary: 'Submit a website form',
-        security: NO_SECURITY,
-        description:
-          'The body is the form\'s fields, as JSON or as multipart/form-data (text fields by name, a list field by ' +
-          'repeated names); only multipart can carry a file (careers-form: `cv`, PDF or DOCX). It is validated by the ' +
-          `form's declaration, so it is not described here: see docs/website-forms.md. A non-empty \`${HONEYPOT_FIELD}\` ` +
-          'field (the honeypot) is answered 201 and nothing is stored.',
-        consumes: ['application/json', 'multipart/form-data'],
-        params: formParams,
-        response: {
-          201: z.object({ received: z.literal(true) }).describe('Received (or caught by the honeypot: the same answer).'),
-          ...errorResponses(400, 404, 413, 415, 429),
+  // One route per form, at its own path: the document shows each form's fields (docs/website-forms.md).
+  for (const model of areas) {
+    const cv = [...model.uploadFields.keys()].map((field) => `\`${field}\``).join(', ');
+    app.post(
+      `/api/public/${model.name}`,
+      {
+        config: { csrf: false },
+        ...(perAddress && { onRequest: perAddress }),
+        schema: {
+          tags: ['public'],
+          operationId: `submit${pascalCase(model.name)}`,
+          summary: `Submit the ${model.declaration.label} form`,
+          security: NO_SECURITY,
+          description:
+            'The form\'s fields as JSON or as multipart/form-data (text parts are read as the same text in JSON: ' +
+            '`career_id=12` is 12, an empty optional field is none; a field sent twice is refused). ' +
+            (cv ? `Only multipart carries a file (${cv}). ` : '') +
+            'Unknown fields, files included, are ignored. Each refused field gets its own message in `errors`. ' +
+            `A filled \`${HONEYPOT_FIELD}\` (the honeypot) is answered 201 and nothing is stored. See docs/website-forms.md.`,
+          body: formBody(model),
+          response: {
+            201: z.object({ received: z.literal(true) }).describe('Received (or caught by the honeypot: the same answer).'),
+            ...errorResponses(400, 413, 415, 429),
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const model = inboxes.get(request.params.name);
-      if (!model) throw new HttpError(404, 'Not Found');
-      const now = new Date();
-      // Before reading a file: a flood is refused cheaply, bots and people alike.
-      await checkCap(model, reply, now);
-      const form = await readForm(request, model);
-      const options = { publicSubmission: true, files: form.files, errors: form.errors, check: visitorReferences(model, now), now };
-      // A bot: answered as a real submission, after the same reading and checks, and nothing is stored.
-      if (honeypotFilled(form.body)) await rehearseSubmission(db, model, form.body, options);
-      else await createSubmission(db, model, form.body, options);
-      return reply.code(201).send(received);
-    },
-  );
+      async (request, reply) => {
+        const now = new Date();
+        // Before reading a file: a flood is refused cheaply, bots and people alike.
+        await checkCap(model, reply, now);
+        const form = await readForm(request, model);
+        const options = { publicSubmission: true, files: form.files, errors: form.errors, check: visitorReferences(model, now), now };
+        // A bot: answered as a real submission, after the same reading and checks, and nothing is stored.
+        if (form.honeypot) await rehearseSubmission(db, model, form.body, options);
+        else await createSubmission(db, model, form.body, options);
+        return reply.code(201).send(received);
+      },
+    );
+  }
 };

@@ -1,6 +1,8 @@
 // The website's forms (issue #7): JSON or multipart, a CV checked by its bytes and stored with the application in
 // one transaction, the honeypot, the per-form cap across instances, applications only to open postings, unread
 // badges, and no 5xx for anything a visitor (or a bot) can send.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,8 @@ import { defineArea, fields } from '../../schema/define';
 import { buildApp } from '../../server/app';
 import { buildAreaModel } from '../../server/areas/model';
 import { dialectOf } from '../../server/db';
+import { OPENAPI_PATH } from '../../server/plugins/openapi';
+import { pascalCase } from '../../server/routes/contract';
 import { FORM_BUSY, MALFORMED_FORM, NOT_A_FORM, publicRoutes } from '../../server/routes/public';
 import { DOC, DOCX, ELF, EXE, PDF, PNG } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
@@ -130,10 +134,19 @@ describe('each form takes JSON and multipart/form-data alike', () => {
     });
   });
 
-  it('read a repeated name as a list, which a single-value field refuses', async () => {
-    const response = await postForm(t.app, 'contact-us-form', [...partsOf(contact), ['subject', 'Another subject']]);
+  it('refuse a repeated name for a field that takes one value, saying so, and store nothing', async () => {
+    const before = await counts();
+    const response = await postForm(t.app, 'contact-us-form', [...partsOf(contact), ['subject', 'Another subject'], ['full_name', 'B']]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { subject: 'Subject is required' } });
+    expect(response.json()).toEqual({
+      message: FORM_ERROR,
+      errors: { subject: 'Subject was sent more than once', full_name: 'Full name was sent more than once' },
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('ignore a repeated name the form does not declare, as any unknown field', async () => {
+    expectAccepted(await postForm(t.app, 'contact-us-form', [...partsOf(contact), ['utm_source', 'a'], ['utm_source', 'b']]));
   });
 
   it('never answer the id of the new record', async () => {
@@ -287,14 +300,22 @@ describe('a job application with its CV', () => {
       expect((await newest('careers-form')).cv).toBeNull();
     });
 
-    it('refuses a file in a field that takes none', async () => {
+    it('refuses a file in a declared field that takes none', async () => {
       const before = await counts();
       const response = await postForm(t.app, 'contact-us-form', partsOf({ ...contact, message: '' }, [['message', file(PDF, 'm.pdf', 'application/pdf')]]));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: FORM_ERROR, errors: { message: 'This field takes no file' } });
-      const stray = await postForm(t.app, 'contact-us-form', partsOf(contact, [['attachment', file(PDF, 'a.pdf', 'application/pdf')]]));
-      expect(stray.json()).toEqual({ message: FORM_ERROR, errors: { attachment: 'This field takes no file' } });
       expect(await counts()).toEqual(before);
+    });
+
+    it.each([
+      ['an unknown field', 'attachment'],
+      ['a field only the team fills', 'notes'],
+    ])('ignores a file in %s, as unknown fields are: the form is taken, the file is not kept', async (_label, field) => {
+      const before = await counts();
+      expectAccepted(await postForm(t.app, 'careers-form', partsOf(applicant, [[field, file(PDF, 'a.pdf', 'application/pdf')]])));
+      expect(await counts()).toEqual({ records: before.records + 1, uploads: before.uploads });
+      expect(await newest('careers-form')).toMatchObject({ ...applicant, cv: null, notes: null });
     });
   });
 
@@ -323,21 +344,25 @@ describe('a job application with its CV', () => {
 describe('applications only to open postings', () => {
   const applyTo = (careerId: number) => postJson(t.app, 'careers-form', { ...applicant, career_id: careerId });
   const NO_LONGER_OPEN = 'This job posting is no longer open for applications.';
+  const DOES_NOT_EXIST = 'This job posting does not exist.';
 
+  // A posting the website never showed answers as one that does not exist, so its id tells nothing.
   it.each([
-    ['closed', { status: 'closed' }],
-    ['past its closing date', { closing_date: day(-1) }],
-    ['a draft', { publication: 'draft' }],
-    ['scheduled for tomorrow', { published_at: day(1) }],
-  ])('refuses a posting that is %s, storing nothing', async (label, extra) => {
+    ['closed', { status: 'closed' }, NO_LONGER_OPEN],
+    ['past its closing date', { closing_date: day(-1) }, NO_LONGER_OPEN],
+    ['a draft', { publication: 'draft' }, DOES_NOT_EXIST],
+    ['a closed draft', { publication: 'draft', status: 'closed' }, DOES_NOT_EXIST],
+    ['scheduled for tomorrow', { published_at: day(1) }, DOES_NOT_EXIST],
+    ['scheduled for tomorrow, closing yesterday', { published_at: day(1), closing_date: day(-1) }, DOES_NOT_EXIST],
+  ])('refuses a posting that is %s, storing nothing', async (label, extra, message) => {
     const posting = await createPosting({ title: `Posting ${label}`, ...extra });
     const before = await counts();
     const response = await applyTo(posting);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { career_id: NO_LONGER_OPEN } });
+    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { career_id: message } });
     // Multipart too, with a CV that must not be kept.
     const withCv = await postForm(t.app, 'careers-form', partsOf({ ...applicant, career_id: String(posting) }, [['cv', file(PDF, 'cv.pdf', 'application/pdf')]]));
-    expect(withCv.json()).toEqual({ message: FORM_ERROR, errors: { career_id: NO_LONGER_OPEN } });
+    expect(withCv.json()).toEqual({ message: FORM_ERROR, errors: { career_id: message } });
     expect(await counts()).toEqual(before);
   });
 
@@ -386,6 +411,8 @@ describe('the honeypot', () => {
       () => postForm(t.app, 'careers-form', partsOf({ ...applicant, [HONEYPOT_FIELD]: 'spam' }, [['cv', file(PDF, 'cv.pdf', 'application/pdf')]])),
     ],
     ['multipart with an executable', () => postForm(t.app, 'careers-form', [[HONEYPOT_FIELD, 'spam'], ['cv', file(EXE, 'cv.pdf', 'application/pdf')]])],
+    ['multipart, a file in it', () => postForm(t.app, 'contact-us-form', partsOf(contact, [[HONEYPOT_FIELD, file(PDF, 'spam.pdf', 'application/pdf')]]))],
+    ['multipart, an executable in it', () => postForm(t.app, 'careers-form', partsOf(applicant, [[HONEYPOT_FIELD, file(EXE, 'x.exe', 'application/octet-stream')]]))],
   ])('filled (%s): answered as accepted, nothing stored', async (_label, send) => {
     const real = await postJson(t.app, 'contact-us-form', contact);
     const before = await counts();
@@ -482,6 +509,88 @@ describe('the per-form cap per minute (PUBLIC_FORM_GLOBAL_LIMIT)', () => {
       await limited.close();
     }
   });
+
+  it('spends none of the per-address budget on forms that do not exist', async () => {
+    const limited = await buildApp({ config: { ...capped.config, publicFormRateLimit: 2, publicFormGlobalLimit: 100 }, db: capped.db, logger: false });
+    try {
+      for (const name of ['nope', 'blogs', 'nope', 'careers', 'nope']) {
+        const missing = await postJson(limited, name, contact);
+        expect(missing.statusCode, name).toBe(404);
+        expect(missing.json()).toEqual({ message: 'Not Found' });
+      }
+      expectAccepted(await postJson(limited, 'contact-us-form', contact));
+      expectAccepted(await postJson(limited, 'project-form', project));
+      expect((await postJson(limited, 'careers-form', applicant)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+interface Media {
+  schema: { type?: string; properties: Record<string, Record<string, unknown>>; required?: string[] };
+}
+interface Submit {
+  operationId: string;
+  security: unknown[];
+  parameters?: unknown[];
+  requestBody: { required: boolean; content: Record<string, Media> };
+  responses: Record<string, unknown>;
+}
+
+describe('each form’s contract in the API document (/api/openapi.json)', () => {
+  const inboxes = areas.filter((area) => area.kind === 'inbox');
+  const bodies: Record<string, Record<string, unknown>> = { 'contact-us-form': contact, 'project-form': project, 'careers-form': applicant };
+  let paths: Record<string, { post?: Submit }>;
+  beforeAll(async () => {
+    paths = (await t.app.inject({ method: 'GET', url: OPENAPI_PATH })).json<{ paths: typeof paths }>().paths;
+  });
+  const submit = (name: string) => paths[`/api/public/${name}`]?.post;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+
+  it('is one operation per form, at its own path, with no path parameter', () => {
+    const documented = Object.entries(paths)
+      .filter(([path, item]) => path.startsWith('/api/public/') && item.post)
+      .map(([path, item]) => [path, item.post!.operationId, item.post!.parameters]);
+    expect(documented.sort()).toEqual(inboxes.map((area) => [`/api/public/${area.name}`, `submit${pascalCase(area.name)}`, undefined]).sort());
+    expect(submit('contact-us-form')?.operationId).toBe('submitContactUsForm');
+    for (const area of inboxes) expect(submit(area.name)!.security, area.name).toEqual([]);
+  });
+
+  it.each(inboxes.map((area) => [area.name, area] as const))(
+    '%s: a JSON and a multipart body, each with the declared fields and the honeypot, requiring what the form requires',
+    async (name, area) => {
+      const { content } = submit(name)!.requestBody;
+      expect(Object.keys(content).sort()).toEqual(['application/json', 'multipart/form-data']);
+      // What the form answers 'is required' for, field by field.
+      const refused = (await postJson(t.app, name, {})).json<{ errors: Record<string, string> }>().errors;
+      for (const media of Object.values(content)) {
+        expect(media.schema.type).toBe('object');
+        expect(Object.keys(media.schema.properties).sort()).toEqual([...Object.keys(area.schema.shape), HONEYPOT_FIELD].sort());
+        expect(media.schema.properties[HONEYPOT_FIELD]).toMatchObject({ type: 'string', description: expect.stringMatching(/honeypot/i) });
+        expect([...(media.schema.required ?? [])].sort()).toEqual(Object.keys(refused).sort());
+        expect(media.schema.properties.full_name).toMatchObject({ title: 'Full name', type: 'string', maxLength: 120 });
+      }
+      // A body the form takes is a body the document describes; one it refuses for a missing field is not.
+      const validate = ajv.compile(content['application/json']!.schema);
+      expect(validate(bodies[name]), ajv.errorsText(validate.errors)).toBe(true);
+      expect(validate({ ...bodies[name], [HONEYPOT_FIELD]: '' })).toBe(true);
+      expect(validate({})).toBe(false);
+    },
+  );
+
+  it('careers-form: the CV is a PDF or DOCX file of up to 10 MB in multipart, and no value in JSON', () => {
+    const { content } = submit('careers-form')!.requestBody;
+    const { cv } = content['multipart/form-data']!.schema.properties;
+    expect(cv).toMatchObject({ type: 'string', format: 'binary', description: expect.stringContaining('PDF or DOCX') });
+    expect(cv!.description).toContain('10 MB');
+    expect(content['application/json']!.schema.properties.cv).toMatchObject({ type: 'null' });
+    for (const name of ['contact-us-form', 'project-form']) {
+      const schemas = Object.values(submit(name)!.requestBody.content).map((media) => JSON.stringify(media.schema));
+      for (const schema of schemas) expect(schema, name).not.toContain('binary');
+    }
+  });
 });
 
 describe('every accepted submission reaches its inbox unread', () => {
@@ -524,7 +633,9 @@ describe('malformed input never answers 5xx', () => {
     ['broken JSON', () => raw('{"full_name": ', 'application/json', 'contact-us-form'), 400, 'The request body is not valid JSON.'],
     ['no body at all', () => t.app.inject({ method: 'POST', url: '/api/public/contact-us-form' }), 400, 'The request body must be a JSON object.'],
     ['a urlencoded form', () => raw('full_name=Ann&email=a%40b.co', 'application/x-www-form-urlencoded', 'contact-us-form'), 415, NOT_A_FORM],
-    ['text', () => raw('full_name: Ann', 'text/plain', 'contact-us-form'), 415, "The content type 'text/plain' is not supported here."],
+    ['text', () => raw('full_name: Ann', 'text/plain', 'contact-us-form'), 415, NOT_A_FORM],
+    ['empty text', () => raw('', 'text/plain; charset=utf-8', 'contact-us-form'), 415, NOT_A_FORM],
+    ['a multipart type other than form-data', () => raw(`--${boundary}--\r\n`, `multipart/mixed; boundary=${boundary}`, 'contact-us-form'), 415, NOT_A_FORM],
     ['XML', () => raw('<form/>', 'application/xml', 'contact-us-form'), 415, NOT_A_FORM],
     ['a JSON body over 1 MB', () => postJson(t.app, 'contact-us-form', { ...contact, message: 'x'.repeat(1_100_000) }), 413, 'The request body is too large.'],
     ['an unknown form', () => postJson(t.app, 'nope', contact), 404, 'Not Found'],
