@@ -198,7 +198,7 @@ function formBody(model: AreaModel) {
       if (arity) properties[field] = { title, ...upload(field, arity) };
       else {
         const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-        properties[field] = { title, ...(reference && { description: `The id of a record of ${reference.area} that the website lists (GET /api/public/${reference.area}).` }), ...json };
+        properties[field] = { title, ...(reference && { description: `The id of a \`${reference.area}\` record the website lists (GET /api/public/${reference.area}).` }), ...json };
       }
       // What the form refuses as missing: its JSON Schema cannot tell (a preprocessed field looks required).
       if (!schema.safeParse(undefined).success) required.push(field);
