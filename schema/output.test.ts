@@ -44,6 +44,7 @@ function storedRecord(area: AreaDeclaration, sample: Record<string, unknown>, in
     ...area.schema.parse(sample),
     ...(area.ordered && { position: index + 1 }),
     ...(area.kind === 'inbox' && { status: 'new', read: false, notes: null }),
+    version: 1,
     created_at: systemTime,
     updated_at: systemTime,
   };
@@ -63,17 +64,18 @@ describe('recordOutputSchema', () => {
       'status?': 'enum(draft,published)',
       'published_at?': 'string|null',
       'author?': 'string|null',
+      version: 'integer',
       created_at: 'string',
       updated_at: 'string',
     });
   });
 
   it('answers a record that lacks a field (stored before the field was declared) as it is', () => {
-    const record = { id: 3, title: 'Old post', created_at: systemTime, updated_at: systemTime };
+    const record = { id: 3, title: 'Old post', version: 1, created_at: systemTime, updated_at: systemTime };
     expect(recordOutputSchema(blogs).parse(record)).toEqual(record);
   });
 
-  it("adds what the caller computes (a banner's schedule) before the timestamps", () => {
+  it("adds what the caller computes (a banner's schedule), then the version and the timestamps", () => {
     const schema = recordOutputSchema(banners, { schedule: z.enum(['live', 'upcoming', 'expired', 'inactive']) });
     expect(Object.keys(schema.shape)).toEqual([
       'id',
@@ -87,6 +89,7 @@ describe('recordOutputSchema', () => {
       'ends_at',
       'active',
       'schedule',
+      'version',
       'created_at',
       'updated_at',
     ]);
@@ -105,6 +108,7 @@ describe('recordOutputSchema', () => {
       'status?': 'enum(new,in_progress,closed)',
       'read?': 'boolean',
       'notes?': 'string|null',
+      version: 'integer',
       created_at: 'string',
       updated_at: 'string',
     });
@@ -125,7 +129,7 @@ describe('recordOutputSchema', () => {
   it('lets a singleton that was never saved leave out its required fields and its timestamps be null', () => {
     const shape = shapeOf(recordOutputSchema(hero));
     expect(shape).toMatchObject({ 'headline?': 'string', 'subheadline?': 'string|null', created_at: 'string|null' });
-    const unsaved = { id: 1, subheadline: null, background_image: null, cta_text: null, cta_link: null, created_at: null, updated_at: null };
+    const unsaved = { id: 1, subheadline: null, background_image: null, cta_text: null, cta_link: null, version: 1, created_at: null, updated_at: null };
     expect(recordOutputSchema(hero).parse(unsaved)).toEqual(unsaved);
   });
 

@@ -3,6 +3,7 @@
 // schemas describe the stored values, for the OpenAPI document and for response serialization (issue #7).
 // Imports only zod (STYLE.md).
 import { z } from 'zod';
+import { VERSION_FIELD } from './conflicts';
 import { INBOX_STATUSES, optionsOf, type AreaDeclaration } from './define';
 import { unwrap } from './unwrap';
 
@@ -117,7 +118,7 @@ const inboxShape = {
 
 /**
  * A record as the admin API answers it: `id`, the declared fields, `position` (ordered areas), an inbox's status,
- * read and notes, then the timestamps. A field is answered only when the stored record holds it: every write
+ * read and notes, its version, then the timestamps. A field is answered only when the stored record holds it: every write
  * stores every declared field, but a record written before a field was declared (without a default), by hand, or a
  * singleton never saved (its defaults, with null timestamps) lacks some. Values computed per request (a banner's
  * schedule, a count of the records that point at this one) are the caller's to add through `extra`: they come
@@ -131,6 +132,10 @@ export function recordOutputSchema(area: AreaDeclaration, extra: z.ZodRawShape =
   if (area.ordered) shape.position = z.int().nullable();
   if (area.kind === 'inbox') for (const [name, schema] of Object.entries(inboxShape)) shape[name] = schema.optional();
   Object.assign(shape, extra);
+  shape[VERSION_FIELD] = z
+    .int()
+    .positive()
+    .describe('Bumped by every save; send it back (or in If-Match) to be told of edits made since (docs/api.md, Edit conflicts).');
   const timestamp = singleton ? z.string().nullable() : z.string();
   shape.created_at = timestamp;
   shape.updated_at = timestamp;

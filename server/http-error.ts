@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** More of the answer's body, beside `message` (an edit conflict's, server/edit-conflicts.ts). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -85,7 +85,7 @@ export async function seedSampleContent(db: Kysely<Database>, content: SampleCon
         input[reference.field] = created.get(area)?.find((record) => record[field] === value)?.id ?? null;
       }
       if (model.kind === 'singleton') {
-        records.push(await putSingleton(db, model, input, now));
+        records.push(await putSingleton(db, model, input, { now }));
       } else if (model.kind === 'inbox') {
         // Spread over the last days, the second one already being handled, so the inbox looks lived in.
         const state = Object.fromEntries(INBOX_STATE_KEYS.filter((key) => key in sample).map((key) => [key, sample[key]]));
@@ -93,7 +93,7 @@ export async function seedSampleContent(db: Kysely<Database>, content: SampleCon
         const at = new Date(now.getTime() - (index * 26 + 2) * 3_600_000);
         records.push(await createSubmission(db, model, input, { state: { ...defaults, ...state }, now: at }));
       } else {
-        records.push(await createRecord(db, model, input, now));
+        records.push(await createRecord(db, model, input, { now }));
       }
     }
     created.set(model.name, records);

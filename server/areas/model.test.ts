@@ -44,6 +44,7 @@ describe('buildAreaModel', () => {
     ['an unknown slug source', { slug: { field: 'title', from: 'nope' } }, /slug.from names 'nope'/],
     ['a name SQL could not carry', { name: "x'; drop" }, /its name must be/],
     ['a field named like a system column', { schema: z.object({ created_at: fields.text('C') }) }, /clashes with a system field/],
+    ['a field named version (edit conflicts, issue #8)', { schema: z.object({ version: fields.text('V') }) }, /field 'version' is reserved/],
     ['a field name that is not an identifier', { schema: z.object({ 'a-b': fields.text('C') }) }, /must be letters, digits and underscores/],
     ['a default sort that is not sortable', { defaultSort: ['done', 'ASC'] }, /defaultSort names 'done'/],
   ])('refuses %s when the app starts', (_label, change, message) => {

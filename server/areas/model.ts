@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ScheduleFields } from '../../schema/schedule';
 import { BANNER_SCHEDULE, banners } from '../../schema/areas/banners';
+import { VERSION_FIELD } from '../../schema/conflicts';
 import { SYSTEM_FIELDS, fieldLabel, optionsOf, type AreaDeclaration, type AreaKind, type FieldReference } from '../../schema/define';
 import { fieldsOf, isUploadField, type FieldInfo, type FieldKind } from './fields';
 
@@ -117,6 +118,9 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
     if (!FIELD_NAME.test(field)) throw declarationError(name, `field '${field}' must be letters, digits and underscores`);
     if ((SYSTEM_FIELDS as readonly string[]).includes(field) || field === 'position') {
       throw declarationError(name, `field '${field}' clashes with a system field`);
+    }
+    if (field === VERSION_FIELD) {
+      throw declarationError(name, `field '${VERSION_FIELD}' is reserved: every record answers its version there (edit conflicts, schema/conflicts.ts)`);
     }
   }
   const jsonField = (field: string, role: string): ListField => {

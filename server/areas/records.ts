@@ -3,10 +3,12 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { SINGLETON_ID } from '../../schema/api';
+import { VERSION_FIELD } from '../../schema/conflicts';
 import { PUBLISHED } from '../../schema/publish';
 import { inboxUpdateSchema } from '../../schema/define';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
+import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
 import { HttpError } from '../http-error';
 import {
   countByField,
@@ -22,6 +24,7 @@ import {
   updateRecordData,
   type StoredRecord,
 } from '../repositories/records';
+import { saveRevision } from '../repositories/revisions';
 import { insertUpload } from '../repositories/uploads';
 import { sanitizeRichText } from '../sanitize';
 import type { NewUpload } from '../upload-files';
@@ -40,7 +43,14 @@ export { SINGLETON_ID };
 export type ApiRecord = { id: number } & Record<string, unknown>;
 
 /** Columns the API adds around a record's fields; a client sending them back (ra sends the whole record) is ignored. */
-const SYSTEM_KEYS = new Set(['id', 'created_at', 'updated_at', 'position']);
+const SYSTEM_KEYS = new Set(['id', 'created_at', 'updated_at', 'position', VERSION_FIELD]);
+
+/** How a write is made (issue #8): the version it started from (none: unconditional), and who makes it. */
+export interface WriteOptions {
+  expected?: number;
+  by?: number | null;
+  now?: Date;
+}
 
 /** `{ 'cover.src': 'Required' }`: the first message for each field path. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -69,6 +79,7 @@ export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {
     if (Object.hasOwn(stored.data, field)) record[field] = stored.data[field];
   }
   if (model.ordered) record.position = stored.position;
+  record[VERSION_FIELD] = stored.version;
   record.created_at = stored.createdAt;
   record.updated_at = stored.updatedAt;
   return record;
@@ -209,7 +220,7 @@ export async function getRecord(db: Db, model: AreaModel, id: number): Promise<A
   return toApiRecord(model, stored);
 }
 
-export async function createRecord(db: Db, model: AreaModel, input: unknown, now = new Date()): Promise<ApiRecord> {
+export async function createRecord(db: Db, model: AreaModel, input: unknown, { by, now = new Date() }: WriteOptions = {}): Promise<ApiRecord> {
   const candidate = asObject(input);
   let data: Record<string, unknown> | undefined;
   const stored = await uniqueWrite(
@@ -223,16 +234,29 @@ export async function createRecord(db: Db, model: AreaModel, input: unknown, now
         await checkUnique(trx, model, data);
         await checkReferences(trx, model, data);
         const position = model.ordered ? await nextPosition(trx, model.name) : null;
-        return insertRecord(trx, model.name, { data, position }, now);
+        return insertRecord(trx, model.name, { data, position, by }, now);
       }),
     () => data,
   );
   return toApiRecord(model, stored);
 }
 
-/** Full or partial update: the body is merged onto the stored record and the result validated as a whole. */
-export async function updateRecord(db: Db, model: AreaModel, id: number, input: unknown, now = new Date()): Promise<ApiRecord> {
+/** A stored record as edit conflicts see it (server/edit-conflicts.ts). */
+function currentState(model: AreaModel, stored: StoredRecord): CurrentState<ApiRecord> {
+  return { kind: model.name, id: stored.id, version: stored.version, data: stored.data, updatedBy: stored.updatedBy, updatedAt: stored.updatedAt, answer: () => toApiRecord(model, stored) };
+}
+
+/** The declared fields a write sent, as `normal` (the candidate validated) holds them: how they would be stored. */
+const sentFields = (model: AreaModel, changes: Record<string, unknown>, normal: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(changes).filter((field) => model.fields.has(field)).map((field) => [field, normal[field]]));
+
+/**
+ * Full or partial update: the body is merged onto the stored record and the result validated as a whole. A body
+ * from a stale copy (options.expected) applies only the fields it changed, or is refused (409, issue #8).
+ */
+export async function updateRecord(db: Db, model: AreaModel, id: number, input: unknown, options: WriteOptions = {}): Promise<ApiRecord> {
   const changes = asObject(input);
+  const now = options.now ?? new Date();
   let data: Record<string, unknown> | undefined;
   const stored = await uniqueWrite(
     db,
@@ -244,10 +268,16 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
         const candidate = { ...existing.data, ...changes };
         await fillSlug(trx, model, candidate, id);
         data = validate(model, candidate);
+        if (options.expected !== undefined && options.expected !== existing.version) {
+          const applied = await applicableChanges(trx, currentState(model, existing), sentFields(model, changes, data), options.expected);
+          const merged = { ...existing.data, ...applied };
+          await fillSlug(trx, model, merged, id);
+          data = validate(model, merged);
+        }
         stampPublishTime(model, data, existing.data, now);
         await checkUnique(trx, model, data, id);
         await checkReferences(trx, model, data, existing.data);
-        return (await updateRecordData(trx, model.name, id, { ...undeclared(model, existing.data), ...data }, now))!;
+        return (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by: options.by, now }))!;
       }),
     () => data,
     id,
@@ -255,10 +285,12 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
   return toApiRecord(model, stored);
 }
 
-export async function removeRecord(db: Db, model: AreaModel, id: number): Promise<ApiRecord> {
+/** `expected`: the version the client saw; a delete of a stale copy is refused (409). */
+export async function removeRecord(db: Db, model: AreaModel, id: number, { expected }: WriteOptions = {}): Promise<ApiRecord> {
   const stored = await db.transaction().execute(async (trx) => {
     const existing = await findRecord(trx, model.name, id, { lock: true });
     if (!existing) throw new HttpError(404, NOT_FOUND);
+    await checkDeleteVersion(trx, currentState(model, existing), expected);
     await checkNotReferenced(trx, model, id);
     return deleteRecord(trx, model.name, id);
   });
@@ -296,23 +328,44 @@ function singletonDefaults(model: AreaModel): Record<string, unknown> {
   return defaults;
 }
 
+// Before its first save a singleton is its defaults, version 1; the first save makes version 2 (issue #8).
+const UNSAVED_SINGLETON_VERSION = 1;
+
+const unsavedSingleton = (model: AreaModel): ApiRecord => ({
+  id: SINGLETON_ID,
+  ...singletonDefaults(model),
+  [VERSION_FIELD]: UNSAVED_SINGLETON_VERSION,
+  created_at: null,
+  updated_at: null,
+});
+
 export async function getSingleton(db: Db, model: AreaModel): Promise<ApiRecord> {
   const stored = await findOnlyRecord(db, model.name);
-  if (stored) return toApiRecord(model, stored);
-  return { id: SINGLETON_ID, ...singletonDefaults(model), created_at: null, updated_at: null };
+  return stored ? toApiRecord(model, stored) : unsavedSingleton(model);
 }
 
-/** Creates the singleton's record on its first save, then updates it (merged, like updateRecord). */
-export async function putSingleton(db: Db, model: AreaModel, input: unknown, now = new Date()): Promise<ApiRecord> {
+/**
+ * Creates the singleton's record on its first save, then updates it (merged, like updateRecord, stale copies
+ * included). The defaults a first save supersedes are its version 1's revision, the base of a stale first save.
+ */
+export async function putSingleton(db: Db, model: AreaModel, input: unknown, { expected, by, now = new Date() }: WriteOptions = {}): Promise<ApiRecord> {
   const changes = asObject(input);
   const save = () =>
     db.transaction().execute(async (trx) => {
       const existing = await findOnlyRecord(trx, model.name, { lock: true });
-      const data = validate(model, { ...existing?.data, ...changes });
+      let data = validate(model, { ...existing?.data, ...changes });
+      const current: CurrentState<ApiRecord> = existing
+        ? currentState(model, existing)
+        : { kind: model.name, id: 0, version: UNSAVED_SINGLETON_VERSION, data: singletonDefaults(model), updatedBy: null, updatedAt: null, answer: () => unsavedSingleton(model) };
+      if (expected !== undefined && expected !== current.version) {
+        const applied = await applicableChanges(trx, current, sentFields(model, changes, data), expected);
+        data = validate(model, { ...current.data, ...applied });
+      }
       await checkReferences(trx, model, data, existing?.data);
-      return existing
-        ? (await updateRecordData(trx, model.name, existing.id, { ...undeclared(model, existing.data), ...data }, now))!
-        : insertRecord(trx, model.name, { data }, now);
+      if (existing) return (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by, now }))!;
+      const created = await insertRecord(trx, model.name, { data, version: UNSAVED_SINGLETON_VERSION + 1, by }, now);
+      await saveRevision(trx, { kind: model.name, recordId: created.id, version: UNSAVED_SINGLETON_VERSION, data: singletonDefaults(model), updatedBy: null, updatedAt: null });
+      return created;
     });
   try {
     return toApiRecord(model, await save());
@@ -407,7 +460,7 @@ export async function rehearseSubmission(db: Db, model: AreaModel, input: unknow
 }
 
 /** Administrators change only status, notes and read; the submitted fields stay as they were sent. */
-export async function updateSubmission(db: Db, model: AreaModel, id: number, input: unknown, now = new Date()): Promise<ApiRecord> {
+export async function updateSubmission(db: Db, model: AreaModel, id: number, input: unknown, { expected, by, now = new Date() }: WriteOptions = {}): Promise<ApiRecord> {
   const body = asObject(input);
   const result = inboxUpdateSchema.safeParse(body);
   if (!result.success) throw formError(fieldErrors(result.error));
@@ -416,7 +469,8 @@ export async function updateSubmission(db: Db, model: AreaModel, id: number, inp
   const stored = await db.transaction().execute(async (trx) => {
     const existing = await findRecord(trx, model.name, id, { lock: true });
     if (!existing) throw new HttpError(404, NOT_FOUND);
-    return (await updateRecordData(trx, model.name, id, { ...existing.data, ...changes }, now))!;
+    const applied = await applicableChanges(trx, currentState(model, existing), changes, expected);
+    return (await updateRecordData(trx, model.name, existing, { ...existing.data, ...applied }, { by, now }))!;
   });
   return toApiRecord(model, stored);
 }

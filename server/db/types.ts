@@ -17,6 +17,10 @@ export interface UsersTable {
   active: BooleanColumn;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Bumped by every update (issue #8, migration 0006). */
+  version: Generated<number>;
+  /** Who saved the current version; null when unknown. */
+  updated_by: number | null;
 }
 
 export interface TokensTable {
@@ -37,6 +41,23 @@ export interface RecordsTable {
   position: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Bumped by every update, not by a new order or by marking a submission read (issue #8, migration 0006). */
+  version: Generated<number>;
+  /** Who saved the current version; null when unknown (sample content, a deleted user). */
+  updated_by: number | null;
+}
+
+/** A state an update superseded: the base a stale write is merged against (schema/conflicts.ts). */
+export interface RevisionsTable {
+  id: Generated<number>;
+  /** The area's name, or 'users'. */
+  kind: string;
+  record_id: number;
+  version: number;
+  /** JSON text of the fields (a user's name, email and active only). */
+  data: string;
+  updated_by: number | null;
+  updated_at: Timestamp | null;
 }
 
 export interface UploadsTable {
@@ -80,6 +101,7 @@ export interface Database {
   records: RecordsTable;
   uploads: UploadsTable;
   upload_references: UploadReferencesTable;
+  revisions: RevisionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -50,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (error instanceof HttpError) {
-      return reply.code(status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.code(status).send({ message: error.message, ...(error.errors && { errors: error.errors }), ...error.details });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       const type = request.headers['content-type']?.split(';', 1)[0]?.trim();

@@ -5,6 +5,7 @@ import type { ListFilter, ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database, RecordRow } from '../db/types';
 import { filterCondition, sortKey } from './list-sql';
+import { deleteRevisions, saveRevision } from './revisions';
 import { releaseRecordUploads, syncRecordReferences } from './upload-references';
 
 type Db = Kysely<Database>;
@@ -15,6 +16,8 @@ export interface StoredRecord {
   position: number | null;
   createdAt: string;
   updatedAt: string;
+  version: number;
+  updatedBy: number | null;
 }
 
 function toStored(row: RecordRow): StoredRecord {
@@ -26,6 +29,8 @@ function toStored(row: RecordRow): StoredRecord {
     position: row.position === null ? null : Number(row.position),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: Number(row.version),
+    updatedBy: row.updated_by === null ? null : Number(row.updated_by),
   };
 }
 
@@ -85,32 +90,55 @@ export async function findOnlyRecord(db: Db, area: string, options: { lock?: boo
   return row && toStored(row);
 }
 
+/** `version`: 1 unless told (a singleton's first save supersedes its defaults, version 1). `by`: who saves it. */
 export async function insertRecord(
   db: Db,
   area: string,
-  record: { data: Record<string, unknown>; position?: number | null },
+  record: { data: Record<string, unknown>; position?: number | null; version?: number; by?: number | null },
   now = new Date(),
 ): Promise<StoredRecord> {
   const timestamp = now.toISOString();
   const row = await db
     .insertInto('records')
-    .values({ area, data: JSON.stringify(record.data), position: record.position ?? null, created_at: timestamp, updated_at: timestamp })
+    .values({
+      area,
+      data: JSON.stringify(record.data),
+      position: record.position ?? null,
+      created_at: timestamp,
+      updated_at: timestamp,
+      version: record.version ?? 1,
+      updated_by: record.by ?? null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await syncRecordReferences(db, Number(row.id), record.data);
   return toStored(row);
 }
 
-export async function updateRecordData(db: Db, area: string, id: number, data: Record<string, unknown>, now = new Date()): Promise<StoredRecord | undefined> {
+/**
+ * Replaces a record's document: `previous` (read with `lock` in this transaction) becomes a revision and the record
+ * its next version, saved by `by` (issue #8). Undefined when the record is gone or is no longer at that version.
+ */
+export async function updateRecordData(
+  db: Db,
+  area: string,
+  previous: StoredRecord,
+  data: Record<string, unknown>,
+  options: { by?: number | null; now?: Date } = {},
+): Promise<StoredRecord | undefined> {
+  const { id } = previous;
   const row = await db
     .updateTable('records')
-    .set({ data: JSON.stringify(data), updated_at: now.toISOString() })
+    .set({ data: JSON.stringify(data), updated_at: (options.now ?? new Date()).toISOString(), version: previous.version + 1, updated_by: options.by ?? null })
     .where(inArea(area))
     .where('id', '=', id)
+    .where('version', '=', previous.version)
     .returningAll()
     .executeTakeFirst();
-  if (row) await syncRecordReferences(db, id, data);
-  return row && toStored(row);
+  if (!row) return undefined;
+  await saveRevision(db, { kind: area, recordId: id, version: previous.version, data: previous.data, updatedBy: previous.updatedBy, updatedAt: previous.updatedAt });
+  await syncRecordReferences(db, id, data);
+  return toStored(row);
 }
 
 /** Sets one field in place, leaving the rest of the document and updated_at alone (marking a submission read). */
@@ -129,6 +157,7 @@ export async function setRecordField(db: Db, area: string, id: number, field: st
 export async function deleteRecord(db: Db, area: string, id: number): Promise<StoredRecord | undefined> {
   const row = await db.deleteFrom('records').where(inArea(area)).where('id', '=', id).returningAll().executeTakeFirst();
   if (row) await releaseRecordUploads(db, id, row.data);
+  if (row) await deleteRevisions(db, area, id);
   return row && toStored(row);
 }
 

@@ -3,6 +3,7 @@ import type { ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database, UserRow } from '../db/types';
 import { filterCondition, sortKey } from './list-sql';
+import { USERS_KIND, deleteRevisions, saveRevision } from './revisions';
 
 export interface User {
   id: number;
@@ -11,6 +12,9 @@ export interface User {
   active: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Bumped by every update (issue #8). */
+  version: number;
+  updatedBy: number | null;
 }
 
 /** A user together with the password hash; only the sign-in path needs it. */
@@ -26,6 +30,8 @@ function toUser(row: UserRow): UserWithPassword {
     active: Boolean(row.active),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: Number(row.version),
+    updatedBy: row.updated_by === null ? null : Number(row.updated_by),
     passwordHash: row.password_hash,
   };
 }
@@ -43,8 +49,11 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
   return row && toUser(row);
 }
 
-export async function findUserById(db: Kysely<Database>, id: number): Promise<User | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** `lock`: hold the row until the transaction ends (PostgreSQL; SQLite transactions already run one at a time). */
+export async function findUserById(db: Kysely<Database>, id: number, options: { lock?: boolean } = {}): Promise<User | undefined> {
+  let query = db.selectFrom('users').selectAll().where('id', '=', id);
+  if (options.lock && dialectOf(db) === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   return row && withoutPassword(toUser(row));
 }
 
@@ -58,6 +67,8 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   active?: boolean;
+  /** Who creates the account (none for the first administrator). */
+  by?: number | null;
 }
 
 export async function createUser(db: Kysely<Database>, user: NewUser, now = new Date()): Promise<User> {
@@ -71,6 +82,7 @@ export async function createUser(db: Kysely<Database>, user: NewUser, now = new 
       active: user.active === false ? 0 : 1,
       created_at: timestamp,
       updated_at: timestamp,
+      updated_by: user.by ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -115,7 +127,19 @@ export interface UserChanges {
   passwordHash?: string;
 }
 
-export async function updateUser(db: Kysely<Database>, id: number, changes: UserChanges, now = new Date()): Promise<User | undefined> {
+/** What a user's revision keeps (issue #8): never the password hash. */
+export const revisedFields = (user: Pick<User, 'name' | 'email' | 'active'>) => ({ name: user.name, email: user.email, active: user.active });
+
+/**
+ * Changes a user: `previous` (read with `lock` in this transaction) becomes a revision and the user its next
+ * version, saved by `by`. Undefined when the user is gone or no longer at that version.
+ */
+export async function updateUser(
+  db: Kysely<Database>,
+  previous: User,
+  changes: UserChanges,
+  options: { by?: number | null; now?: Date } = {},
+): Promise<User | undefined> {
   const row = await db
     .updateTable('users')
     .set({
@@ -123,16 +147,29 @@ export async function updateUser(db: Kysely<Database>, id: number, changes: User
       ...(changes.email !== undefined && { email: normalizeEmail(changes.email) }),
       ...(changes.active !== undefined && { active: changes.active ? 1 : 0 }),
       ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
-      updated_at: now.toISOString(),
+      updated_at: (options.now ?? new Date()).toISOString(),
+      version: previous.version + 1,
+      updated_by: options.by ?? null,
     })
-    .where('id', '=', id)
+    .where('id', '=', previous.id)
+    .where('version', '=', previous.version)
     .returningAll()
     .executeTakeFirst();
-  return row && withoutPassword(toUser(row));
+  if (!row) return undefined;
+  await saveRevision(db, {
+    kind: USERS_KIND,
+    recordId: previous.id,
+    version: previous.version,
+    data: revisedFields(previous),
+    updatedBy: previous.updatedBy,
+    updatedAt: previous.updatedAt,
+  });
+  return withoutPassword(toUser(row));
 }
 
 /** Deletes the user; their tokens go with them (foreign key cascade). */
 export async function deleteUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
   const row = await db.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst();
+  if (row) await deleteRevisions(db, USERS_KIND, id);
   return row && withoutPassword(toUser(row));
 }

@@ -2,6 +2,7 @@
 // ra-data-simple-rest, an admin record's schema and operation names. The document is built from them
 // (server/plugins/openapi.ts).
 import { z } from 'zod';
+import { editConflictSchema } from '../../schema/conflicts';
 import { recordOutputSchema } from '../../schema/output';
 import { SCHEDULES } from '../../schema/schedule';
 import { MAX_PAGE_SIZE } from '../areas/list-query';
@@ -37,6 +38,36 @@ export function errorResponses(...statuses: ErrorStatus[]) {
   return Object.fromEntries(
     statuses.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: errorBodySchema } } }]),
   );
+}
+
+// ---- edit conflicts (issue #8, docs/api.md) ------------------------------------------------------------------
+
+/** GET one's answer, with the record's version as its ETag. */
+export const withEtag = (record: z.ZodType, description: string) =>
+  record.meta({ description, headers: { ETag: { type: 'string', description: 'The version, quoted (`"3"`): send it back in If-Match.' } } });
+
+/** The If-Match header of a write: documentation only, checked by server/edit-conflicts.ts (400 when it is no version). */
+export const ifMatchHeaders = documentationOnly(
+  z.object({
+    'if-match': z
+      .string()
+      .optional()
+      .describe(
+        'The version you started from, quoted (`"3"`), as GET answered it in ETag; or send `version` in the body. Without either the write is unconditional.',
+      ),
+  }),
+);
+
+const CONFLICT_DESCRIPTION =
+  'Someone else saved this record since the version you sent, and changed a field you changed, to another value: nothing was written. `conflicts` names those fields, `current` is the record now.';
+
+/** 409 of a write that names a stale version; `alsoReferenced`: a delete, which answers 409 for references too. */
+export function conflictResponse(record: z.ZodType, { alsoReferenced = false } = {}) {
+  const conflict = editConflictSchema.extend({ current: record });
+  // The conflict first: the serializer keeps the first schema that takes the body, and `Error` would drop its fields.
+  const schema = alsoReferenced ? z.union([conflict, errorBodySchema]) : conflict;
+  const description = alsoReferenced ? `${CONFLICT_DESCRIPTION} Or, with \`message\` alone: other records refer to this one.` : CONFLICT_DESCRIPTION;
+  return { 409: { description, content: { 'application/json': { schema } } } };
 }
 
 /** A 204's empty answer. */

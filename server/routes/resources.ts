@@ -1,9 +1,10 @@
 // The API of every declared area (schema/areas), in the ra-data-simple-rest dialect. Nothing here is specific
 // to one area: what differs between areas comes from their declarations (server/areas/model.ts).
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { etagOf } from '../../schema/conflicts';
 import { inboxUpdateSchema } from '../../schema/define';
 import { withComputed } from '../areas/computed';
 import { parseFilter, parseListQuery, parseSort, type RawListParams } from '../areas/list-query';
@@ -21,13 +22,17 @@ import {
   toApiRecord,
   updateRecord,
   updateSubmission,
+  type ApiRecord,
+  type WriteOptions,
 } from '../areas/records';
 import { toCsv } from '../csv';
 import type { Database } from '../db/types';
+import { EditConflictError, expectedVersion } from '../edit-conflicts';
 import { HttpError } from '../http-error';
+import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { countFalse, listAllRecords, listRecords } from '../repositories/records';
-import { adminRecordSchema, errorResponses, listQuerySchema, pageSchema, pascalCase } from './contract';
+import { adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
 
 export interface ResourceRoutesOptions {
   db: Kysely<Database>;
@@ -69,6 +74,30 @@ export function sendPage<T>(reply: FastifyReply, name: string, start: number, re
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** Who writes, and the version the write started from (If-Match, else the body's `version`): issue #8. */
+export function writeOptions(request: FastifyRequest, body?: unknown): WriteOptions {
+  return { by: requireUser(request).id, expected: expectedVersion(request.headers['if-match'], body) };
+}
+
+/** GET one's answer, with its version as the ETag (issue #8). */
+function withVersionTag(reply: FastifyReply, record: ApiRecord): ApiRecord {
+  if (typeof record.version === 'number') reply.header('etag', etagOf(record.version));
+  return record;
+}
+
+/** Runs a write; a 409 carries the current record as GET answers it, computed values included. */
+async function answeringConflicts<T>(db: Kysely<Database>, model: AreaModel, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof EditConflictError) {
+      const [current] = await withComputed(db, model, [error.conflict.current as ApiRecord]);
+      if (current) error.conflict.current = current;
+    }
+    throw error;
+  }
+}
 
 function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   const base = `/api/${model.name}`;
@@ -123,13 +152,13 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     ...operation(model, 'get', 'get one', isInbox ? 'Opening a submission marks it read.' : undefined),
     security: SIGNED_IN,
     params: idParams,
-    response: { 200: one('The record.'), ...errorResponses(400, 401, 404) },
+    response: { 200: withEtag(record, 'The record.'), ...errorResponses(400, 401, 404) },
   };
-  app.get(`${base}/:id`, { schema: getSchema }, async (request) => {
+  app.get(`${base}/:id`, { schema: getSchema }, async (request, reply) => {
     const id = Number(request.params.id);
     const record = isInbox ? await openSubmission(db, model, id) : await getRecord(db, model, id);
     const [withValues] = await withComputed(db, model, [record]);
-    return withValues!;
+    return withVersionTag(reply, withValues!);
   });
 
   if (!isInbox) {
@@ -140,7 +169,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
       response: { 201: one('The record as stored.'), ...errorResponses(...writeErrors) },
     };
     app.post(base, { schema: createSchema }, async (request, reply) => {
-      const record = await createRecord(db, model, request.body);
+      const record = await createRecord(db, model, request.body, { by: requireUser(request).id });
       const [withValues] = await withComputed(db, model, [record]);
       return reply.code(201).send(withValues!);
     });
@@ -168,13 +197,15 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     ),
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
+    headers: ifMatchHeaders,
     body: documentationOnly(isInbox ? inboxUpdateSchema : partialBody(model)),
-    response: { 200: one('The record as stored.'), ...errorResponses(...writeErrors, 404) },
+    response: { 200: one('The record as stored.'), ...errorResponses(...writeErrors, 404), ...conflictResponse(record) },
   };
   app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {
     const id = Number(request.params.id);
-    const record = isInbox ? await updateSubmission(db, model, id, request.body) : await updateRecord(db, model, id, request.body);
-    const [withValues] = await withComputed(db, model, [record]);
+    const options = writeOptions(request, request.body);
+    const write = () => (isInbox ? updateSubmission(db, model, id, request.body, options) : updateRecord(db, model, id, request.body, options));
+    const [withValues] = await withComputed(db, model, [await answeringConflicts(db, model, write)]);
     return withValues!;
   });
 
@@ -182,9 +213,16 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     ...operation(model, 'delete', 'delete'),
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
-    response: { 200: adminRecordSchema(model, { computed: false }).describe('The record as it was.'), ...errorResponses(400, 401, 403, 404, 409) },
+    headers: ifMatchHeaders,
+    response: {
+      200: adminRecordSchema(model, { computed: false }).describe('The record as it was.'),
+      ...errorResponses(400, 401, 403, 404),
+      ...conflictResponse(record, { alsoReferenced: true }),
+    },
   };
-  app.delete(`${base}/:id`, { schema: deleteSchema }, async (request) => removeRecord(db, model, Number(request.params.id)));
+  app.delete(`${base}/:id`, { schema: deleteSchema }, async (request) =>
+    answeringConflicts(db, model, () => removeRecord(db, model, Number(request.params.id), writeOptions(request))),
+  );
 }
 
 function registerSingleton(app: App, db: Kysely<Database>, model: AreaModel) {
@@ -206,22 +244,23 @@ function registerSingleton(app: App, db: Kysely<Database>, model: AreaModel) {
     ...operation(model, 'get', 'get'),
     security: SIGNED_IN,
     params: singletonParams,
-    response: { 200: record.describe('The record (its defaults before the first save).'), ...errorResponses(400, 401, 404) },
+    response: { 200: withEtag(record, 'The record (its defaults, version 1, before the first save).'), ...errorResponses(400, 401, 404) },
   };
-  app.get(`${base}/:id`, { schema: getSchema }, async (request) => {
+  app.get(`${base}/:id`, { schema: getSchema }, async (request, reply) => {
     checkId(request.params.id);
-    return getSingleton(db, model);
+    return withVersionTag(reply, await getSingleton(db, model));
   });
   const updateSchema = {
     ...operation(model, 'update', 'update', 'The body is merged onto the stored record (the first save creates it), then the whole record is checked.'),
     security: SIGNED_IN_WITH_CSRF,
     params: singletonParams,
+    headers: ifMatchHeaders,
     body: documentationOnly(partialBody(model)),
-    response: { 200: record.describe('The record as stored.'), ...errorResponses(...writeErrors, 404) },
+    response: { 200: record.describe('The record as stored.'), ...errorResponses(...writeErrors, 404), ...conflictResponse(record) },
   };
   app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {
     checkId(request.params.id);
-    return putSingleton(db, model, request.body);
+    return putSingleton(db, model, request.body, writeOptions(request, request.body));
   });
 }
 

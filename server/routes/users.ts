@@ -4,20 +4,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { VERSION_FIELD, etagOf } from '../../schema/conflicts';
 import { userCreateSchema, userUpdateSchema } from '../../schema/areas/users-management';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
 import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
 import { NOT_FOUND, fieldErrors, formError } from '../areas/records';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
+import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
 import { HttpError } from '../http-error';
 import { hashPassword } from '../passwords';
 import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
+import { USERS_KIND } from '../repositories/revisions';
 import { deleteUserTokens } from '../repositories/tokens';
-import { createUser, deleteUser, findUserById, isEmailTaken, listUsers, updateUser, type User } from '../repositories/users';
-import { errorResponses, listQuerySchema, pageSchema, pascalCase } from './contract';
-import { idParams, sendPage } from './resources';
+import {
+  createUser,
+  deleteUser,
+  findUserById,
+  isEmailTaken,
+  listUsers,
+  normalizeEmail,
+  revisedFields,
+  updateUser,
+  type User,
+} from '../repositories/users';
+import { conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
+import { idParams, sendPage, writeOptions } from './resources';
 
 export const EMAIL_TAKEN = 'This email is already used';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
@@ -54,8 +67,20 @@ const toApiUser = (user: User) => ({
   name: user.name,
   email: user.email,
   active: user.active,
+  [VERSION_FIELD]: user.version,
   created_at: user.createdAt,
   updated_at: user.updatedAt,
+});
+
+/** A user as edit conflicts see it (server/edit-conflicts.ts): name, email and active, as revisions keep them. */
+const currentState = (user: User): CurrentState<ReturnType<typeof toApiUser>> => ({
+  kind: USERS_KIND,
+  id: user.id,
+  version: user.version,
+  data: revisedFields(user),
+  updatedBy: user.updatedBy,
+  updatedAt: user.updatedAt,
+  answer: () => toApiUser(user),
 });
 
 const emailTaken = () => formError({ email: EMAIL_TAKEN });
@@ -67,6 +92,7 @@ const userSchema = z
     name: z.string(),
     email: z.string(),
     active: z.boolean(),
+    [VERSION_FIELD]: z.int().positive().describe('Bumped by every save; send it back (or in If-Match) to be told of edits made since.'),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -107,9 +133,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     ...operation('get', 'Users: get one'),
     security: SIGNED_IN,
     params: idParams,
-    response: { 200: userSchema.describe('The user.'), ...errorResponses(400, 401, 404) },
+    response: { 200: withEtag(userSchema, 'The user.'), ...errorResponses(400, 401, 404) },
   };
-  app.get(`${base}/:id`, { schema: getSchema }, async (request) => toApiUser(await existing(Number(request.params.id))));
+  app.get(`${base}/:id`, { schema: getSchema }, async (request, reply) => {
+    const user = await existing(Number(request.params.id));
+    return reply.header('etag', etagOf(user.version)).send(toApiUser(user));
+  });
 
   const createSchema = {
     ...operation('create', 'Users: create', 'The password is stored hashed and never answered.'),
@@ -123,7 +152,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     const { name, email, active, password } = result.data;
     if (await isEmailTaken(db, email)) throw emailTaken();
     try {
-      const user = await createUser(db, { name, email, active, passwordHash: await hashPassword(password) });
+      const user = await createUser(db, { name, email, active, passwordHash: await hashPassword(password), by: requireUser(request).id });
       return reply.code(201).send(toApiUser(user));
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
@@ -135,54 +164,68 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     ...operation(
       'update',
       'Users: update',
-      'Only what is sent changes; a password (empty means "keep it") resets it and signs the user out elsewhere, and deactivating a user signs them out everywhere. Nobody can deactivate their own account.',
+      'Only what is sent changes; a password (empty means "keep it") resets it and signs the user out elsewhere, and deactivating a user signs them out everywhere. Nobody can deactivate their own account. A stale copy (If-Match or `version`) changes only what it changed, or answers 409.',
     ),
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
+    headers: ifMatchHeaders,
     body: documentationOnly(userUpdateSchema),
-    response: { 200: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 404, 413, 415) },
+    response: { 200: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 404, 413, 415), ...conflictResponse(userSchema) },
   };
   app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {
     const id = Number(request.params.id);
     const me = requireUser(request);
+    const options = writeOptions(request, request.body);
     const result = userUpdateSchema.safeParse(request.body ?? {});
     if (!result.success) throw formError(fieldErrors(result.error));
     const { name, email, active, password } = result.data;
-    const user = await existing(id);
-    // Locking yourself out would leave no one to undo it.
-    if (id === me.id && active === false) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { active: CANNOT_DEACTIVATE_SELF });
-    if (email !== undefined && (await isEmailTaken(db, email, id))) throw emailTaken();
+    // Hashed before the row is locked: it takes a while on purpose.
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    // As stored, so an email sent back unchanged in another case is no change.
+    const sent = Object.fromEntries(
+      Object.entries({ name, email: email === undefined ? undefined : normalizeEmail(email), active }).filter(([, value]) => value !== undefined),
+    );
 
-    let updated: User | undefined;
     try {
-      updated = await updateUser(db, id, {
-        name,
-        email,
-        active,
-        passwordHash: password === undefined ? undefined : await hashPassword(password),
+      return await db.transaction().execute(async (trx) => {
+        const user = await findUserById(trx, id, { lock: true });
+        if (!user) throw new HttpError(404, NOT_FOUND);
+        // A stale form applies only what it changed (issue #8): its unchanged `active` does not undo a deactivation.
+        const changes = (await applicableChanges(trx, currentState(user), sent, options.expected)) as Pick<User, 'name' | 'email' | 'active'>;
+        // Locking yourself out would leave no one to undo it.
+        if (id === me.id && changes.active === false) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { active: CANNOT_DEACTIVATE_SELF });
+        if (changes.email !== undefined && (await isEmailTaken(trx, changes.email, id))) throw emailTaken();
+        const updated = await updateUser(trx, user, { ...changes, passwordHash }, { by: me.id });
+        if (!updated) throw new HttpError(404, NOT_FOUND);
+        // A deactivated user is signed out everywhere; so is one whose password was reset, except for the session
+        // that reset it (your own password change keeps you signed in here).
+        if (changes.active === false && user.active) await deleteUserTokens(trx, id);
+        else if (password !== undefined) await deleteUserTokens(trx, id, id === me.id ? (request.tokenId ?? undefined) : undefined);
+        return toApiUser(updated);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
-    if (!updated) throw new HttpError(404, NOT_FOUND);
-    // A deactivated user is signed out everywhere; so is one whose password was reset, except for the session
-    // that reset it (your own password change keeps you signed in here).
-    if (active === false && user.active) await deleteUserTokens(db, id);
-    else if (password !== undefined) await deleteUserTokens(db, id, id === me.id ? (request.tokenId ?? undefined) : undefined);
-    return toApiUser(updated);
   });
 
   const deleteSchema = {
     ...operation('delete', 'Users: delete', 'Nobody can delete their own account.'),
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
-    response: { 200: userSchema.describe('The user as it was.'), ...errorResponses(400, 401, 403, 404) },
+    headers: ifMatchHeaders,
+    response: { 200: userSchema.describe('The user as it was.'), ...errorResponses(400, 401, 403, 404), ...conflictResponse(userSchema) },
   };
   app.delete(`${base}/:id`, { schema: deleteSchema }, async (request) => {
     const id = Number(request.params.id);
     if (id === requireUser(request).id) throw new HttpError(400, CANNOT_DELETE_SELF);
-    const deleted = await deleteUser(db, id);
+    const { expected } = writeOptions(request);
+    const deleted = await db.transaction().execute(async (trx) => {
+      const user = await findUserById(trx, id, { lock: true });
+      if (!user) throw new HttpError(404, NOT_FOUND);
+      await checkDeleteVersion(trx, currentState(user), expected);
+      return deleteUser(trx, id);
+    });
     if (!deleted) throw new HttpError(404, NOT_FOUND);
     return toApiUser(deleted);
   });

@@ -256,7 +256,7 @@ describe.each(byKind('inbox'))('inbox %s', (name, area) => {
     const current = (await api.get(`/api/${name}/${id}`)).json();
     const response = await api.put(`/api/${name}/${id}`, { ...current, status: 'in_progress', notes: 'Called back', email: 'changed@example.com' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...current, status: 'in_progress', notes: 'Called back', updated_at: expect.any(String) });
+    expect(response.json()).toEqual({ ...current, status: 'in_progress', notes: 'Called back', version: current.version + 1, updated_at: expect.any(String) });
   });
 
   it('exports it as CSV', async () => {

@@ -260,7 +260,7 @@ describe('removing a field', () => {
     await stop(server);
 
     server = await start([gadgets({})]);
-    expect(await get(server.api, a.id)).toEqual({ id: a.id, title: 'A', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(await get(server.api, a.id)).toEqual({ id: a.id, title: 'A', version: 1, created_at: expect.any(String), updated_at: expect.any(String) });
     const saved = await server.api.put(`/api/gadgets/${a.id}`, { title: 'A2', note: 'overwritten?' });
     expect(saved.json()).not.toHaveProperty('note');
     expect(await storedData(server.db, a.id)).toEqual({ title: 'A2', note: 'keep me' });

@@ -67,6 +67,7 @@ describe('a declared area, end to end', () => {
       tags: ['tools'],
       body: null,
       code: null,
+      version: 1,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

@@ -42,6 +42,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 let testDb: TestDb;
 let app: FastifyInstance;
 let api: ApiClient;
+let token: string;
 let document: Document;
 const registered: RouteOptions[] = [];
 
@@ -52,7 +53,8 @@ beforeAll(async () => {
   const config = loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0', PUBLIC_FORM_RATE_LIMIT: '0' });
   app = await buildApp({ config, db: testDb.db, logger: false, onRoute: (route) => registered.push(route) });
   await app.ready();
-  api = apiClient(app, await signIn(app));
+  token = await signIn(app);
+  api = apiClient(app, token);
   const response = await app.inject({ method: 'GET', url: OPENAPI_PATH });
   expect(response.statusCode).toBe(200);
   document = response.json<Document>();
@@ -188,6 +190,12 @@ describe('the API document', () => {
   });
 });
 
+/** The headers of a signed-in DELETE with an If-Match. */
+function deleteHeaders(ifMatch: string) {
+  const pair = csrf();
+  return { cookies: pair.cookies, headers: { ...pair.headers, authorization: `Bearer ${token}`, 'if-match': ifMatch } };
+}
+
 describe('real answers match the document', () => {
   it('every admin read (each area and users, on sample content) and one record of each', async () => {
     const answered = await checkReads((path) => !path.startsWith('/api/public/'), (url) => api.get(url));
@@ -236,6 +244,18 @@ describe('real answers match the document', () => {
     expectDocumented('/api/blogs', 'post', created);
     const { id } = created.json<{ id: number }>();
     expectDocumented('/api/blogs/{id}', 'put', await api.put(`/api/blogs/${id}`, { excerpt: 'Short' }));
+    // Edit conflicts (issue #8): a stale save and a stale delete answer 409 with the record as it is now.
+    const stale = await api.put(`/api/blogs/${id}`, { excerpt: 'Stale', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ conflicts: ['excerpt'], current: { id, excerpt: 'Short', version: 2 } });
+    expectDocumented('/api/blogs/{id}', 'put', stale);
+    const staleDelete = await app.inject({ method: 'DELETE', url: `/api/blogs/${id}`, ...deleteHeaders('"1"') });
+    expect(staleDelete.json()).toMatchObject({ conflicts: ['excerpt'], current: { version: 2 } });
+    expectDocumented('/api/blogs/{id}', 'delete', staleDelete);
+    const hero = await api.get('/api/hero/1');
+    expectDocumented('/api/hero/{id}', 'put', await api.put('/api/hero/1', { headline: 'Stale', version: hero.json<{ version: number }>().version - 1 }));
+    const me = (await api.get('/api/users-management')).json<{ id: number; version: number }[]>()[0]!;
+    expectDocumented('/api/users-management/{id}', 'put', await api.put(`/api/users-management/${me.id}`, { name: 'Stale', version: me.version + 5 }));
     expectDocumented('/api/blogs/{id}', 'delete', await api.delete(`/api/blogs/${id}`));
     const banner = await api.post('/api/banners', { title: 'Sale', placement: 'sidebar' });
     expectDocumented('/api/banners', 'post', banner);

@@ -5,7 +5,7 @@ import { findUserByEmail } from '../../server/repositories/users';
 import { apiClient, AUTH_REQUIRED, listParams, loginJson, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
 
 const FORM_ERROR = 'Please check the form for errors';
-const USER_KEYS = ['active', 'created_at', 'email', 'id', 'name', 'updated_at'];
+const USER_KEYS = ['active', 'created_at', 'email', 'id', 'name', 'updated_at', 'version'];
 
 let t: TestApp;
 let api: ApiClient;

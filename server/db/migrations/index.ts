@@ -4,6 +4,7 @@ import { records } from './0002-records';
 import { uploads } from './0003-uploads';
 import { areaEvolution } from './0004-area-evolution';
 import { uploadReferences } from './0005-upload-references';
+import { versionsAndRevisions } from './0006-versions-and-revisions';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_uploads': uploads,
   '0004_area_evolution': areaEvolution,
   '0005_upload_references': uploadReferences,
+  '0006_versions_and_revisions': versionsAndRevisions,
 };

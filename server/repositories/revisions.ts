@@ -1,0 +1,64 @@
+// SQL of the revisions table (migration 0006): the states updates superseded, the bases stale writes are merged
+// against (issue #8). Every function takes the db or a transaction: a revision is written in its update's.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+
+type Db = Kysely<Database>;
+
+/** Revisions kept per record: enough for a form left open for days among busy colleagues, bounded in size. */
+export const REVISIONS_KEPT = 50;
+
+/** The kind of a user's revisions (a record's is its area's name). */
+export const USERS_KIND = 'users';
+
+export interface Revision {
+  kind: string;
+  recordId: number;
+  version: number;
+  data: Record<string, unknown>;
+  updatedBy: number | null;
+  updatedAt: string | null;
+}
+
+/** Keeps a superseded state, and only the last REVISIONS_KEPT of its record. */
+export async function saveRevision(db: Db, revision: Revision): Promise<void> {
+  await db
+    .insertInto('revisions')
+    .values({
+      kind: revision.kind,
+      record_id: revision.recordId,
+      version: revision.version,
+      data: JSON.stringify(revision.data),
+      updated_by: revision.updatedBy,
+      updated_at: revision.updatedAt,
+    })
+    .execute();
+  await db
+    .deleteFrom('revisions')
+    .where('kind', '=', revision.kind)
+    .where('record_id', '=', revision.recordId)
+    .where('version', '<=', revision.version - REVISIONS_KEPT)
+    .execute();
+}
+
+/** A record's fields as they were at `version`, if that revision is kept. */
+export async function findRevisionData(db: Db, kind: string, recordId: number, version: number): Promise<Record<string, unknown> | undefined> {
+  const row = await db
+    .selectFrom('revisions')
+    .select('data')
+    .where('kind', '=', kind)
+    .where('record_id', '=', recordId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return row && (JSON.parse(row.data) as Record<string, unknown>);
+}
+
+/** The versions kept for a record, oldest first. */
+export async function listRevisionVersions(db: Db, kind: string, recordId: number): Promise<number[]> {
+  const rows = await db.selectFrom('revisions').select('version').where('kind', '=', kind).where('record_id', '=', recordId).orderBy('version').execute();
+  return rows.map((row) => Number(row.version));
+}
+
+export async function deleteRevisions(db: Db, kind: string, recordId: number): Promise<void> {
+  await db.deleteFrom('revisions').where('kind', '=', kind).where('record_id', '=', recordId).execute();
+}
