@@ -2,6 +2,7 @@
 // so the sign-in page can use it without loading the console.
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { apiUrl, HttpError, httpClient, tokenStore } from './httpClient';
+import { forgetReturnPath, rememberReturnPath, SIGN_IN_PATH } from './login/returnPath';
 import { catalogue } from './notifications/catalogue';
 import { notifications, notify } from './notifications/store';
 
@@ -29,6 +30,31 @@ function loginFailureNotice(error: unknown) {
     if (error.status === 400) return { ...catalogue.loginUnavailable, message: error.message };
   }
   return catalogue.loginUnavailable;
+}
+
+// SPEC §2/§8: a lost session is announced once, whichever of the router guard, checkAuth and checkError sees it
+// first (a page's requests fail together, and react-admin re-runs checkAuth); a notice still on screen is not raised
+// again, so the user reads one 'Authentication Required'.
+export function announceSessionEnd(): void {
+  const { type, title, message } = catalogue.authRequired;
+  const shown = notifications
+    .getSnapshot()
+    .some((n) => n.type === type && n.title === title && n.message === message);
+  if (!shown) notify(catalogue.authRequired);
+}
+
+// The page open right now (the console runs on the browser router).
+const openPage = (): string => `${window.location.pathname}${window.location.search}`;
+
+// How the app leaves the console for the sign-in page; set by the router's root (App.tsx).
+type LeaveConsole = (to: string) => Promise<void> | void;
+let leaveConsole: LeaveConsole | undefined;
+
+export function onSessionEnd(leave: LeaveConsole): () => void {
+  leaveConsole = leave;
+  return () => {
+    if (leaveConsole === leave) leaveConsole = undefined;
+  };
 }
 
 export const authProvider = {
@@ -68,22 +94,33 @@ export const authProvider = {
       // The token is dropped locally whatever the server says: signing out must always work.
     }
     tokenStore.clear();
+    forgetReturnPath();
     notify(catalogue.logout);
   },
 
   // SPEC §4: at start-up a stored token means signed in.
   async checkAuth(): Promise<void> {
     if (tokenStore.get()) return;
-    notify(catalogue.authRequired);
-    throw { message: false, redirectTo: '/login' };
+    announceSessionEnd();
+    throw { message: false, redirectTo: SIGN_IN_PATH };
   },
 
   async checkError(error: unknown): Promise<void> {
     const status = (error as { status?: unknown } | undefined)?.status;
+    // Expired, revoked or stale token, deactivated user (issue #8): drop the token and sign in again, then come back.
+    // The console is left here, before this call settles, rather than through react-admin's logout: react-admin
+    // answers the failed request with an empty page, on which a list resets itself to page 1 and navigates back
+    // into the console after the logout's own (deferred) redirect, losing the page the user was on.
     if (status === 401) {
+      const wasSignedIn = tokenStore.get() !== null;
       tokenStore.clear();
-      notify(catalogue.authRequired);
-      throw { message: false };
+      announceSessionEnd();
+      // Later 401s of the same page find the console already left (and the token gone).
+      if (wasSignedIn) {
+        rememberReturnPath(openPage());
+        await leaveConsole?.(SIGN_IN_PATH);
+      }
+      throw { message: false, logoutUser: false };
     }
     if (status === 403) {
       notify(catalogue.unauthorized);

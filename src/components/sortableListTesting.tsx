@@ -5,6 +5,7 @@ import { AdminContext, memoryStore, Notification, ResourceContextProvider, TestM
 import { Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { areaByName } from '../../schema/areas';
+import { EDIT_CONFLICT_MESSAGE, sameValue } from '../../schema/conflicts';
 import { areaFieldLabels } from '../../schema/labels';
 import { dataProvider } from '../dataProvider';
 import { testI18n } from './imageInputTesting';
@@ -20,6 +21,12 @@ interface FakeApiOptions {
   failOrder?: number;
   // Field-level errors answered (400) to create and update.
   rejectWrites?: Record<string, string>;
+  // As server/routes/auth.ts: POST /api/login answers this token and user, and any other call without
+  // `Bearer <token>` answers 401 (an expired, revoked or stale session).
+  session?: { token: string; user: { id: number; name: string; email: string } };
+  // Edit conflicts (issue #8), roughly as server/edit-conflicts.ts without its merge: a PUT naming a version other
+  // than the row's answers 409, naming the fields it sends that differ, as saved by this user; a PUT bumps the version.
+  conflictsBy?: { id: number; name: string };
 }
 
 export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOptions = {}) {
@@ -32,6 +39,14 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
     const method = (init.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
     calls.push({ method, path: url.pathname, body });
+    if (options.session) {
+      const { token, user } = options.session;
+      if (method === 'POST' && url.pathname === '/api/login') return json(200, { access_token: token, user });
+      if (new Headers(init.headers).get('Authorization') !== `Bearer ${token}`) {
+        return json(401, { message: 'Unauthorized' });
+      }
+      if (url.pathname === '/api/me') return json(200, user);
+    }
     const [, , name, id] = url.pathname.split('/');
     const table = tables[name ?? ''];
     if (!name || !table) return json(404, { message: 'Not Found' });
@@ -61,8 +76,14 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
     if ((method === 'PUT' || method === 'POST') && options.rejectWrites) {
       return json(400, { message: 'Invalid', errors: options.rejectWrites });
     }
+    const sent = body as Record<string, unknown> | null;
+    if (method === 'PUT' && row && options.conflictsBy && sent?.version !== undefined && sent.version !== row.version) {
+      const conflicts = Object.keys(sent).filter((key) => !['id', 'version', 'created_at', 'updated_at'].includes(key) && !sameValue(sent[key], row[key]));
+      return json(409, { message: EDIT_CONFLICT_MESSAGE, conflicts, current: row, updated_by: options.conflictsBy, updated_at: row.updated_at ?? null });
+    }
     if (method === 'PUT' && row) {
       Object.assign(row, body);
+      if (options.conflictsBy) row.version = Number(sent?.version ?? row.version ?? 0) + 1;
       return json(200, row);
     }
     if (method === 'POST') {

@@ -5,6 +5,7 @@ import { isDarkScheme } from '../colorScheme';
 import { Logo } from '../components/Logo';
 import { config, LOGIN_LOGO_WIDTH_PX, pageTitle } from '../config';
 import './LoginPage.css';
+import { takeReturnPath } from './returnPath';
 import { validateLogin, type LoginValues } from './validateLogin';
 
 type Touched = Partial<Record<keyof LoginValues, boolean>>;
@@ -37,7 +38,8 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       await authProvider.login({ email: values.email.trim(), password: values.password });
-      navigate('/dashboard', { replace: true });
+      // SPEC §4: /dashboard; after a session that ended mid-work, the page that was open (issue #8).
+      navigate(takeReturnPath(), { replace: true });
     } catch {
       // authProvider.login has already shown the notice of the catalogue.
       setSubmitting(false);

@@ -1,6 +1,7 @@
 // Issue #2 §4: routes, the guard, the sign-in form, sign-in, staying signed in, sign-out (SPEC §2, §4, §5, §8).
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../schema/api';
 import {
   ADMIN,
   DESKTOP,
@@ -231,5 +232,75 @@ describe('signing in and out', () => {
       title: 'Authentication Required',
       message: 'Please log in to access this page',
     });
+  });
+});
+
+// Issue #8 item 1: a session that ends mid-work lands on /login (not /dashboard/login) with one warning, and signing
+// in again reopens the page that was open.
+describe('a session that ends mid-work', () => {
+  const AUTH_REQUIRED = {
+    type: 'warning',
+    title: 'Authentication Required',
+    message: 'Please log in to access this page',
+  } as const;
+
+  async function expectBackAfterSignIn(at: string): Promise<void> {
+    const { page } = session;
+    await waitForPath(session, '/login');
+    expect(new URL(page.url()).search).toBe('');
+    await expectNotice(page, AUTH_REQUIRED);
+    expect(await notice(page, AUTH_REQUIRED.title).count()).toBe(1);
+    expect(await readToken(page)).toBeNull();
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await waitForPath(session, at);
+    await expectNotice(page, { type: 'success', title: 'Login Successful', message: `Welcome back, ${ADMIN.name}!` });
+  }
+
+  it('a stale token: the first list call answers 401, and sign-in returns to that list', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    await page.evaluate(() => window.localStorage.setItem('access_token', 'stale-token-from-last-month'));
+    await page.goto('/dashboard/testimonials');
+    await expectBackAfterSignIn('/dashboard/testimonials');
+    await pageHeading(page).filter({ hasText: 'Testimonials' }).waitFor();
+  });
+
+  it('a token revoked by signing out elsewhere: the next call answers 401, and sign-in returns to the edit page', async () => {
+    const { page } = await open();
+    await signIn(session);
+    await page.goto('/dashboard/blogs');
+    await pageHeading(page).filter({ hasText: 'Blog Posts' }).waitFor();
+    // Another tab of the same browser signs out (with the token and the CSRF cookie it shares): the server forgets
+    // this token, and this tab still holds it.
+    const status = await page.evaluate(async ([cookieName, headerName]) => {
+      const csrf = document.cookie.split('; ').find((pair) => pair.startsWith(`${cookieName}=`))?.slice(cookieName.length + 1);
+      const answer = await fetch('/api/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}`, [headerName]: csrf ?? '' },
+      });
+      return answer.status;
+    }, [CSRF_COOKIE, CSRF_HEADER] as const);
+    expect(status).toBeLessThan(300);
+    expect(await readToken(page)).toMatch(/\S/);
+    await page.goto('/dashboard/contact-us');
+    await expectBackAfterSignIn('/dashboard/contact-us');
+    await pageHeading(page).filter({ hasText: 'Contact Information' }).waitFor();
+  });
+
+  it('an ordinary sign-in after that still goes to /dashboard (SPEC §4)', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    await page.evaluate(() => window.localStorage.setItem('access_token', 'stale'));
+    await page.goto('/dashboard/partners');
+    await waitForPath(session, '/login');
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await waitForPath(session, '/dashboard/partners');
+    await mainMenu(page).getByRole('button', { name: 'Logout', exact: true }).click();
+    await waitForPath(session, '/login');
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await waitForPath(session, '/dashboard');
   });
 });

@@ -1,0 +1,107 @@
+// Issue #8: a lost session sends the user to /login once, and signing in again reopens the page that was open.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createBrowserRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleRouter, routes } from './App';
+import { fakeApi } from './components/sortableListTesting';
+import { notifications, type AppNotification } from './notifications/store';
+
+const USER = { id: 1, name: 'Ada Admin', email: 'ada@example.com' };
+// More than one page of 25, so page 2 exists.
+const posts = Array.from({ length: 30 }, (_, index) => index + 1).map((id) => ({ id, title: `Post ${id}`, slug: `post-${id}`, status: 'draft', published_at: null }));
+// SPEC §8, exactly.
+const AUTH_REQUIRED = { type: 'warning', title: 'Authentication Required', message: 'Please log in to access this page' };
+
+// Every raise of the warning, a refresh of one already shown included (the store gives it a new object).
+function recordAuthRequiredRaises(): AppNotification[] {
+  const raised: AppNotification[] = [];
+  const unsubscribe = notifications.subscribe(() => {
+    const notice = notifications.getSnapshot().find((n) => n.title === AUTH_REQUIRED.title);
+    if (notice && !raised.includes(notice)) raised.push(notice);
+  });
+  afterEachCleanups.push(unsubscribe);
+  return raised;
+}
+const afterEachCleanups: (() => void)[] = [];
+
+afterEach(() => {
+  sessionStorage.clear();
+  afterEachCleanups.splice(0).forEach((cleanup) => cleanup());
+  notifications.clear();
+  vi.unstubAllGlobals();
+});
+
+// The browser router, as in the app: the session end reads the open page from the address bar.
+function renderApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const router = createBrowserRouter(routes);
+  afterEachCleanups.push(() => router.dispose());
+  render(<ConsoleRouter router={router} />);
+  return router;
+}
+
+const at = (router: ReturnType<typeof renderApp>) => `${router.state.location.pathname}${router.state.location.search}`;
+// The list adds its sort and page size to the address once it shows, so compare the page, not the whole query.
+const onBlogsPage2 = (router: ReturnType<typeof renderApp>) => {
+  const { pathname, search } = router.state.location;
+  expect(pathname).toBe('/dashboard/blogs');
+  expect(new URLSearchParams(search).get('page')).toBe('2');
+};
+
+async function signIn() {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), USER.email);
+  await user.type(screen.getByLabelText('Password'), 'a-long-password-1');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('a session that ends mid-work (issue #8, SPEC §2, §8)', () => {
+  it('a 401 from the list lands on /login with one warning, clears the token, and sign-in reopens the page', async () => {
+    localStorage.setItem('access_token', 'expired-token');
+    const api = fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+    const raised = recordAuthRequiredRaises();
+    const router = renderApp('/dashboard/blogs?page=2');
+
+    await waitFor(() => expect(at(router)).toBe('/login'), { timeout: 10_000 });
+    expect(api.calls.some((call) => call.path === '/api/blogs')).toBe(true);
+    await screen.findByRole('heading', { name: 'Sign in to your dashboard' });
+    expect(localStorage.getItem('access_token')).toBeNull();
+
+    const warnings = screen.getAllByRole('alert');
+    expect(warnings).toHaveLength(1);
+    expect(within(warnings[0]!).getByText(AUTH_REQUIRED.title)).toBeInTheDocument();
+    expect(within(warnings[0]!).getByText(AUTH_REQUIRED.message)).toBeInTheDocument();
+    expect(notifications.getSnapshot().map(({ type, title, message }) => ({ type, title, message }))).toEqual([
+      AUTH_REQUIRED,
+    ]);
+    expect(raised).toHaveLength(1);
+
+    await signIn();
+    await waitFor(() => onBlogsPage2(router), { timeout: 10_000 });
+    expect(await screen.findByText('Post 5')).toBeInTheDocument();
+    expect(localStorage.getItem('access_token')).toBe('fresh-token');
+    expect(await screen.findByText('Welcome back, Ada Admin!')).toBeInTheDocument();
+  });
+
+  it('a visitor who was never signed in is warned once by the guard and signs in to /dashboard (SPEC §2, §4)', async () => {
+    fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+    const raised = recordAuthRequiredRaises();
+    const router = renderApp('/dashboard/blogs?page=2');
+
+    await waitFor(() => expect(at(router)).toBe('/login'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(raised).toHaveLength(1);
+
+    await signIn();
+    await waitFor(() => expect(at(router)).toBe('/dashboard'), { timeout: 10_000 });
+  });
+
+  it('a sign-in started on the login page goes to /dashboard (SPEC §4)', async () => {
+    fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+    const router = renderApp('/login');
+    await signIn();
+    await waitFor(() => expect(at(router)).toBe('/dashboard'), { timeout: 10_000 });
+    expect(notifications.getSnapshot().some((n) => n.title === AUTH_REQUIRED.title)).toBe(false);
+  });
+});
