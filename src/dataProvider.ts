@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import type { z } from 'zod';
+import { VERSION_FIELD } from '../schema/conflicts';
 import type { uploadObject } from '../schema/define';
 import { config } from './config';
 import { apiUrl, downloadFile, httpClient, uploadWithProgress, type UploadProgress } from './httpClient';
@@ -27,10 +28,19 @@ const base = simpleRestProvider(
 
 export const dataProvider: CornerstoneDataProvider = {
   ...base,
+  // Issue #8: a save names the version it started from, so the API merges a stale one or answers 409 (the error
+  // keeps the answer's body: src/components/EditConflict.tsx). A form sends the record's version back with its
+  // values; a control that saves one field (inbox notes) takes it from the record it shows.
+  update(resource, params) {
+    const version = (params.data as Record<string, unknown>)[VERSION_FIELD] ?? (params.previousData as Record<string, unknown> | undefined)?.[VERSION_FIELD];
+    return base.update(resource, version === undefined ? params : { ...params, data: { ...params.data, [VERSION_FIELD]: version } });
+  },
   async reorder(resource, ids) {
+    // The list shows the new order at once and says when it is saved: no overlay over it (issue #8 item 6).
     const { json } = await httpClient(apiUrl(`${resource}/order`), {
       method: 'PUT',
       body: JSON.stringify({ ids }),
+      ownProgress: true,
     });
     return json as { ids: (number | string)[] };
   },

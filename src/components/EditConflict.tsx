@@ -1,0 +1,119 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  SaveContextProvider,
+  setSubmissionErrors,
+  useNotify,
+  useRefresh,
+  useResourceContext,
+  useSaveContext,
+  type SaveHandler,
+} from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { VERSION_FIELD, editConflictOf, type EditConflict } from '../../schema/conflicts';
+import { EditConflictDialog } from './EditConflictDialog';
+
+interface ConflictState {
+  conflict: EditConflict;
+  mine: Record<string, unknown>;
+}
+
+/** A failed request's 409 conflict (httpClient keeps the answer's body), or undefined. */
+export const conflictOfError = (error: unknown): EditConflict | undefined => editConflictOf((error as { body?: unknown } | null)?.body);
+
+/** One conflict at a time, for controls that save on their own (inbox notes and status). */
+export function useEditConflict() {
+  const [state, setState] = useState<ConflictState | null>(null);
+  /** True when `error` was a conflict: the dialog opens with `mine`, the values that were not saved. */
+  const catchConflict = useCallback((error: unknown, mine: Record<string, unknown>) => {
+    const conflict = conflictOfError(error);
+    if (conflict) setState({ conflict, mine });
+    return conflict !== undefined;
+  }, []);
+  const clear = useCallback(() => setState(null), []);
+  return { state, catchConflict, clear };
+}
+
+interface FormConflict {
+  state: ConflictState | null;
+  clear: () => void;
+  save: SaveHandler<Record<string, unknown>>;
+}
+
+const FormConflictContext = createContext<FormConflict | null>(null);
+
+/**
+ * Wraps an edit form's save (issue #8): a 409 opens the conflict dialog instead of an error notice, and the edits
+ * stay in the form. Other failures are reported as react-admin reports them. Used once, by GuardedForm.
+ */
+export function EditConflictSave({ children }: { children: ReactNode }) {
+  const saveContext = useSaveContext();
+  const notify = useNotify();
+  const { state, catchConflict, clear } = useEditConflict();
+  const original = saveContext.save;
+  const { mutationMode } = saveContext;
+
+  const save = useCallback<SaveHandler<Record<string, unknown>>>(
+    (data, callbacks) =>
+      original!(data, {
+        ...callbacks,
+        // A call-time onError replaces the Edit's own (ra-core useMutationWithMutationMode), so the rest is ours.
+        onError: (error: unknown, ...rest: unknown[]) => {
+          if (catchConflict(error, data)) return;
+          if (callbacks?.onError) return (callbacks.onError as (...args: unknown[]) => unknown)(error, ...rest);
+          // As react-admin's default: field errors of a pessimistic save show on their inputs, not as a notice.
+          const fieldErrors = (error as { body?: { errors?: object } } | null)?.body?.errors;
+          if (fieldErrors && Object.keys(fieldErrors).length > 0 && mutationMode === 'pessimistic') return;
+          const message = typeof error === 'string' ? error : (error as Error | null)?.message;
+          notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
+        },
+      }),
+    [original, catchConflict, notify, mutationMode],
+  );
+  const value = useMemo(() => ({ state, clear, save }), [state, clear, save]);
+  const wrapped = useMemo(() => ({ ...saveContext, save }), [saveContext, save]);
+  if (!original) return <>{children}</>;
+  return (
+    <SaveContextProvider value={wrapped}>
+      <FormConflictContext.Provider value={value}>{children}</FormConflictContext.Provider>
+    </SaveContextProvider>
+  );
+}
+
+/** The dialog of EditConflictSave, inside the form: it reloads or resubmits the form's values. */
+export function FormEditConflict() {
+  const context = useContext(FormConflictContext);
+  const form = useFormContext();
+  const resource = useResourceContext() ?? '';
+  const refresh = useRefresh();
+  const state = context?.state ?? null;
+
+  // The save did not happen: the form is still unsaved, whatever react-hook-form concluded from the answer
+  // (the unsaved-changes guard reads isSubmitSuccessful).
+  useEffect(() => {
+    if (state) form.reset(undefined, { keepValues: true, keepDirty: true, keepDefaultValues: true, keepErrors: true, keepTouched: true, keepIsSubmitted: true });
+  }, [state, form]);
+
+  if (!context) return null;
+  const { clear, save } = context;
+  const current = state?.conflict.current;
+
+  const reload = () => {
+    if (current) form.reset(current);
+    clear();
+    refresh();
+  };
+  const overwrite = () => {
+    const version = current?.[VERSION_FIELD];
+    clear();
+    // Deliberately: the same edits, now naming the version they replace.
+    form.setValue(VERSION_FIELD, version);
+    void form.handleSubmit(async (values) => {
+      const errors = await save({ ...values, [VERSION_FIELD]: version });
+      if (errors) setSubmissionErrors(errors as Record<string, string>, form.setError);
+    })();
+  };
+
+  return (
+    <EditConflictDialog conflict={state?.conflict ?? null} mine={state?.mine ?? {}} resource={resource} onCancel={clear} onReload={reload} onOverwrite={overwrite} />
+  );
+}

@@ -1,0 +1,116 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useId } from 'react';
+import { areaByName } from '../../schema/areas';
+import type { EditConflict } from '../../schema/conflicts';
+import { fieldLabel, humanizeName } from '../../schema/define';
+import { formatRelativeTime } from '../notifications/relativeTime';
+
+const SHORT = 120;
+
+/** A stored value as a person reads it in one line: no HTML, a file by its name, long text shortened. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '(empty)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  let text: string;
+  if (Array.isArray(value)) text = value.map(describeValue).join(', ');
+  else if (typeof value === 'object') {
+    const file = value as { title?: unknown; src?: unknown };
+    text = typeof file.title === 'string' && file.title ? file.title : typeof file.src === 'string' ? (file.src.split('/').pop() ?? file.src) : JSON.stringify(value);
+  } else text = String(value);
+  // Rich text: its words, not its tags.
+  text = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text === '') return '(empty)';
+  return text.length > SHORT ? `${text.slice(0, SHORT - 1)}…` : text;
+}
+
+/** "Erin Example changed it 2m ago": who and when, as far as the API knows. */
+export function changedBy(conflict: Pick<EditConflict, 'updated_by' | 'updated_at'>, now = Date.now()): string {
+  const who = conflict.updated_by?.name ?? 'Someone else';
+  const when = conflict.updated_at ? formatRelativeTime(new Date(conflict.updated_at), now) : '';
+  if (!when) return `${who} changed it.`;
+  return when === 'Just now' ? `${who} changed it just now.` : /ago$/.test(when) ? `${who} changed it ${when}.` : `${who} changed it on ${when}.`;
+}
+
+const label = (resource: string, field: string) => {
+  const area = areaByName(resource);
+  return area ? fieldLabel(area, field) : humanizeName(field);
+};
+
+export interface EditConflictDialogProps {
+  /** Open while set. */
+  conflict: EditConflict | null;
+  /** The values this person tried to save. */
+  mine: Record<string, unknown>;
+  resource: string;
+  onReload: () => void;
+  onOverwrite: () => void;
+  onCancel: () => void;
+}
+
+// Issue #8: a save answered 409. The edits stay in the form; this says who changed the record, shows what differs
+// and lets the person choose. MUI's Dialog traps the focus and closes on Escape (Cancel: keep editing).
+export function EditConflictDialog({ conflict, mine, resource, onReload, onOverwrite, onCancel }: EditConflictDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const fields = conflict?.conflicts ?? [];
+  return (
+    <Dialog open={conflict !== null} onClose={onCancel} aria-labelledby={titleId} aria-describedby={textId} maxWidth="md" fullWidth>
+      <DialogTitle id={titleId}>Someone else changed this record</DialogTitle>
+      {conflict && (
+        <DialogContent>
+          <DialogContentText id={textId} sx={{ mb: 2 }}>
+            {changedBy(conflict)} Your changes are still in the form and have not been saved.
+          </DialogContentText>
+          {fields.length > 0 && (
+            <Table size="small" aria-label="Fields you both changed">
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th" scope="col">
+                    Field
+                  </TableCell>
+                  <TableCell component="th" scope="col">
+                    Their version
+                  </TableCell>
+                  <TableCell component="th" scope="col">
+                    Yours
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {fields.map((field) => (
+                  <TableRow key={field}>
+                    <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                      {label(resource, field)}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{describeValue(conflict.current[field])}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{describeValue(mine[field])}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </DialogContent>
+      )}
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {/* The safe choice takes the focus: Enter or Escape keeps editing, nobody's work is overwritten by accident. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+        <Button onClick={onCancel} autoFocus>
+          Cancel
+        </Button>
+        <Button onClick={onReload} variant="outlined">
+          Reload their version
+        </Button>
+        <Button onClick={onOverwrite} color="warning" variant="contained">
+          Overwrite with mine
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
