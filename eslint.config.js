@@ -5,6 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Issue #8 item 4: every form carries the console's unsaved-changes guard (src/components/GuardedForm.tsx).
+const formsGuarded = {
+  name: 'react-admin',
+  importNames: ['SimpleForm', 'TabbedForm'],
+  message: 'Use GuardedForm from src/components/GuardedForm.tsx: it asks before unsaved edits are dropped.',
+};
+
+// Issue #8 item 7: one create button, in the page header at every width (react-admin's floats over lists on phones).
+const oneCreateButton = {
+  name: 'react-admin',
+  importNames: ['CreateButton'],
+  message: 'Use NewRecordButton from src/components/PageHeader.tsx in the page header: one create button everywhere.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/', 'screenshots/', 'data/'] },
   js.configs.recommended,
@@ -37,6 +51,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [formsGuarded, oneCreateButton],
           patterns: [
             {
               group: ['../resources/*/*', '../../resources/*/*'],
@@ -55,6 +70,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [formsGuarded, oneCreateButton],
           patterns: [
             { regex: '^\\.\\./(?!\\.\\.|index$|types$|icons$)', message: 'Refer to other resources by name.' },
           ],

@@ -54,6 +54,9 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   label: string;
   // How one record is named in titles and references (e.g. a blog post by its title).
   recordLabel?: Keys<S>;
+  // What one record is called, singular, in sentence case as it reads after another word: 'post', 'job posting',
+  // 'SEO entry'. The console's create button and create page read 'New <itemLabel>' (issue #8 item 7).
+  itemLabel?: string;
   icon: IconName;
   group: MenuGroup;
   kind: AreaKind;

@@ -72,6 +72,18 @@ describe('httpClient', () => {
     expect(inFlight.getSnapshot()).toBe(0);
   });
 
+  it('does not count a request whose progress the caller shows itself (issue #8 item 6), nor send the flag', async () => {
+    let release!: () => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(200, {})))));
+    const pending = httpClient('/api/features/order', { method: 'PUT', body: '{}', ownProgress: true });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(inFlight.getSnapshot()).toBe(0);
+    expect(fetchMock.mock.calls[0]?.[1]).not.toHaveProperty('ownProgress');
+    release();
+    await pending;
+    expect(inFlight.getSnapshot()).toBe(0);
+  });
+
   it('maps a network failure to the Connection Error message with status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const error = await httpClient('/api/me').catch((e: unknown) => e);

@@ -31,6 +31,9 @@ export class HttpError extends Error {
 
 export interface HttpOptions extends Omit<RequestInit, 'headers'> {
   headers?: HeadersInit;
+  // The caller shows this request's progress itself (a reorder): the loading overlay, which would cover that
+  // progress and its controls, does not count it (issue #8 item 6; SPEC §1 still holds for page loads).
+  ownProgress?: boolean;
 }
 
 export const apiUrl = (path: string): string => `${config.apiBase}api/${path.replace(/^\//, '')}`;
@@ -80,7 +83,7 @@ function serverMessage(json: unknown): string | undefined {
   return undefined;
 }
 
-export async function httpClient(url: string, options: HttpOptions = {}): Promise<HttpResponse> {
+export async function httpClient(url: string, { ownProgress = false, ...options }: HttpOptions = {}): Promise<HttpResponse> {
   const method = (options.method ?? 'GET').toUpperCase();
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
@@ -90,7 +93,7 @@ export async function httpClient(url: string, options: HttpOptions = {}): Promis
   const token = tokenStore.get();
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
 
-  inFlight.begin();
+  if (!ownProgress) inFlight.begin();
   try {
     let response: Response;
     try {
@@ -109,7 +112,7 @@ export async function httpClient(url: string, options: HttpOptions = {}): Promis
     }
     return { status: response.status, headers: response.headers, body, json };
   } finally {
-    inFlight.end();
+    if (!ownProgress) inFlight.end();
   }
 }
 
@@ -119,39 +122,35 @@ export interface UploadProgress {
 }
 
 // Uploads go through XMLHttpRequest because fetch cannot report upload progress (issue #3: inputs show it).
-// Same rules as httpClient: token, CSRF header, in-flight counter, errors mapped to HttpError.
+// Same rules as httpClient: token, CSRF header, errors mapped to HttpError. Not counted in flight: the input shows
+// the progress and a Cancel button, which the loading overlay must not cover (issue #8 item 6).
 export async function uploadWithProgress(
   url: string,
   body: FormData,
   onProgress?: (progress: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<unknown> {
-  inFlight.begin();
-  try {
-    const csrf = isRelativeUrl(url) ? await csrfToken().catch(() => null) : null;
-    return await new Promise<unknown>((resolve, reject) => {
-      const request = new XMLHttpRequest();
-      request.open('POST', url);
-      request.setRequestHeader('Accept', 'application/json');
-      const token = tokenStore.get();
-      if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-      if (csrf) request.setRequestHeader(CSRF_HEADER, csrf);
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
-      };
-      request.onload = () => {
-        const json = parseJson(request.responseText);
-        if (request.status >= 200 && request.status < 300) resolve(json);
-        else reject(new HttpError(serverMessage(json) ?? catalogue.error.message, request.status, json));
-      };
-      request.onerror = () => reject(new HttpError(catalogue.networkError.message, 0));
-      request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-      signal?.addEventListener('abort', () => request.abort(), { once: true });
-      request.send(body);
-    });
-  } finally {
-    inFlight.end();
-  }
+  const csrf = isRelativeUrl(url) ? await csrfToken().catch(() => null) : null;
+  return await new Promise<unknown>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('Accept', 'application/json');
+    const token = tokenStore.get();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (csrf) request.setRequestHeader(CSRF_HEADER, csrf);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+    };
+    request.onload = () => {
+      const json = parseJson(request.responseText);
+      if (request.status >= 200 && request.status < 300) resolve(json);
+      else reject(new HttpError(serverMessage(json) ?? catalogue.error.message, request.status, json));
+    };
+    request.onerror = () => reject(new HttpError(catalogue.networkError.message, 0));
+    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(body);
+  });
 }
 
 // Downloads a file the API produces (CSV exports) with the same token and headers as any other call.

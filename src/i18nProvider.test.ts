@@ -33,3 +33,18 @@ describe('i18n messages', () => {
     expect(t('resources.hero.name', { smart_count: 1 })).toBe('Hero Section');
   });
 });
+
+describe('save notices (issue #8 item 5)', () => {
+  it('name what was created or deleted where the area names its records', () => {
+    expect(t('resources.blogs.notifications.created', { smart_count: 1 })).toBe('Post created');
+    expect(t('resources.seo.notifications.created', { smart_count: 1 })).toBe('SEO entry created');
+    expect(t('resources.users-management.notifications.deleted', { smart_count: 1 })).toBe('User deleted');
+    expect(t('resources.features.notifications.deleted', { smart_count: 3 })).toBe('3 entries deleted');
+  });
+
+  it("fall back to 'Changes saved' and SPEC §8's generic success words", () => {
+    expect(t('ra.notification.updated', { smart_count: 1 })).toBe('Changes saved');
+    expect(t('ra.notification.created', { smart_count: 1 })).toBe('Operation completed successfully');
+    expect(t('resources.hero.notifications.updated', { _: t('ra.notification.updated', { smart_count: 1 }) })).toBe('Changes saved');
+  });
+});

@@ -5,9 +5,20 @@ import { areaFieldLabels } from '../schema/labels';
 import { catalogue } from './notifications/catalogue';
 import { resources } from './resources';
 
+// A save's notice names what was saved where that helps ('Post created'); an area whose records have no
+// name keeps react-admin's fallback (ra.notification.*). Issue #8 item 5.
+function saveNotices(itemLabel: string | undefined) {
+  if (!itemLabel) return {};
+  const item = itemLabel.charAt(0).toUpperCase() + itemLabel.slice(1);
+  return { notifications: { created: `${item} created`, deleted: `${item} deleted |||| %{smart_count} entries deleted` } };
+}
+
 // Field labels come from the declarations (schema/labels.ts); a view folder only names its records.
 const resourceMessages = Object.fromEntries(
-  resources.map(({ name, label, labels, declaration }) => [name, { name: labels?.name ?? label, fields: areaFieldLabels(declaration) }]),
+  resources.map(({ name, label, labels, declaration }) => [
+    name,
+    { name: labels?.name ?? label, fields: areaFieldLabels(declaration), ...saveNotices(declaration.itemLabel) },
+  ]),
 );
 
 // react-admin's own notices speak with the catalogue's words (SPEC §8) where the two overlap.
@@ -18,7 +29,8 @@ const overrides = {
     notification: {
       // Administrators think in changes and entries, not "elements".
       updated: 'Changes saved |||| %{smart_count} entries updated',
-      created: 'Entry created',
+      // SPEC §8's generic success words, for a record without a name of its own.
+      created: catalogue.success.message,
       deleted: 'Entry deleted |||| %{smart_count} entries deleted',
       item_doesnt_exist: 'This entry does not exist (it may have been deleted)',
       http_error: catalogue.error.message,

@@ -20,6 +20,10 @@ const shared: RaThemeOptions = {
         },
       },
     },
+    // Issue #8 item 3: a list never widens the page. Its main column may shrink below its content's width, and a
+    // table with more columns than the window has room for scrolls inside its own box.
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiPaper: { defaultProps: { elevation: 0 } },
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { authMessages } from '../auth';
+import { VERSION_FIELD } from '../conflicts';
 import { type AreaDeclaration, ICON_NAMES, SYSTEM_FIELDS, fields } from '../define';
 import { areaByName, areas } from './index';
 import { sampleReferences, samples } from './samples';
@@ -93,7 +94,7 @@ describe.each(areas.map((a) => [a.name, a] as const))('%s', (_name, a) => {
 
   it('uses snake_case field names and leaves the columns the server owns to the server', () => {
     for (const key of keys) expect(key).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
-    const owned = [...SYSTEM_FIELDS, 'position', ...(a.kind === 'inbox' ? ['status', 'notes', 'read'] : [])];
+    const owned = [...SYSTEM_FIELDS, 'position', VERSION_FIELD, ...(a.kind === 'inbox' ? ['status', 'notes', 'read'] : [])];
     for (const key of owned) expect(keys).not.toContain(key);
   });
 

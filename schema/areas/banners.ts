@@ -24,6 +24,7 @@ export const BANNER_SCHEDULE: ScheduleFields = { active: 'active', start: 'start
 export const banners = defineArea({
   name: 'banners',
   label: 'Banners & Promotions',
+  itemLabel: 'banner',
   recordLabel: 'title',
   icon: 'banners',
   group: 'content-management',

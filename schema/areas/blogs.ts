@@ -8,6 +8,7 @@ export const BLOG_STATUSES = PUBLICATION_STATUSES;
 export const blogs = defineArea({
   name: 'blogs',
   label: 'Blog Posts',
+  itemLabel: 'post',
   recordLabel: 'title',
   icon: 'blog',
   group: 'content-management',

@@ -9,6 +9,7 @@ export const CAREER_STATUSES = ['open', 'closed'] as const;
 export const careers = defineArea({
   name: 'careers',
   label: 'Job Postings',
+  itemLabel: 'job posting',
   recordLabel: 'title',
   icon: 'jobs',
   group: 'content-management',

@@ -5,6 +5,7 @@ import { defineArea, fields } from '../define';
 export const counters = defineArea({
   name: 'counters',
   label: 'Counter Widgets',
+  itemLabel: 'counter',
   recordLabel: 'label',
   icon: 'counters',
   group: 'website-tools',

@@ -4,6 +4,7 @@ import { defineArea, fields } from '../define';
 export const features = defineArea({
   name: 'features',
   label: 'Features Section',
+  itemLabel: 'feature',
   recordLabel: 'title',
   icon: 'features',
   group: 'homepage',

@@ -5,6 +5,7 @@ import { defineArea, fields } from '../define';
 export const partners = defineArea({
   name: 'partners',
   label: 'Partners Section',
+  itemLabel: 'partner',
   recordLabel: 'name',
   icon: 'partners',
   group: 'homepage',

@@ -15,6 +15,7 @@ export const PROJECT_STATUSES = ['planned', 'ongoing', 'completed'] as const;
 export const projects = defineArea({
   name: 'projects',
   label: 'Project Portfolio',
+  itemLabel: 'project',
   recordLabel: 'title',
   icon: 'projects',
   group: 'content-management',

@@ -9,6 +9,7 @@ export const META_DESCRIPTION_MAX = 160;
 export const seo = defineArea({
   name: 'seo',
   label: 'SEO Management',
+  itemLabel: 'SEO entry',
   recordLabel: 'path',
   icon: 'seo',
   group: 'website-tools',

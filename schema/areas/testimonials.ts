@@ -5,6 +5,7 @@ import { defineArea, fields } from '../define';
 export const testimonials = defineArea({
   name: 'testimonials',
   label: 'Testimonials',
+  itemLabel: 'testimonial',
   recordLabel: 'name',
   icon: 'testimonials',
   group: 'homepage',

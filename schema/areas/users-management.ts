@@ -7,6 +7,7 @@ import { defineArea, fields } from '../define';
 export const usersManagement = defineArea({
   name: 'users-management',
   label: 'Users Management',
+  itemLabel: 'user',
   recordLabel: 'name',
   icon: 'users',
   group: 'website-management',

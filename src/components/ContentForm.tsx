@@ -1,11 +1,12 @@
 import { Box } from '@mui/material';
-import type { ComponentProps, ReactNode } from 'react';
-import { DeleteButton, SaveButton, SimpleForm } from 'react-admin';
+import type { ReactNode } from 'react';
+import { DeleteButton, SaveButton, type SimpleFormProps } from 'react-admin';
 import { contentFormSx } from './contentSx';
+import { GuardedForm } from './GuardedForm';
 import { SaveBar } from './SaveBar';
 
 interface ContentFormProps {
-  validate: ComponentProps<typeof SimpleForm>['validate'];
+  validate: SimpleFormProps['validate'];
   create: boolean;
   /** The save button's label on a new record, e.g. "Create post". */
   createLabel: string;
@@ -18,7 +19,7 @@ interface ContentFormProps {
 // The form of a content area: a main column and a side column of cards over a sticky save bar.
 export function ContentForm({ validate, create, createLabel, sideWidth = 320, main, side }: ContentFormProps) {
   return (
-    <SimpleForm
+    <GuardedForm
       validate={validate}
       toolbar={
         <SaveBar>
@@ -28,7 +29,6 @@ export function ContentForm({ validate, create, createLabel, sideWidth = 320, ma
         </SaveBar>
       }
       component={Box}
-      warnWhenUnsavedChanges
       sx={contentFormSx}
     >
       <Box
@@ -40,9 +40,10 @@ export function ContentForm({ validate, create, createLabel, sideWidth = 320, ma
           alignItems: 'start',
         }}
       >
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>{main}</Box>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>{side}</Box>
+        {/* One explicit shrinkable track each: an implicit 'auto' track grows to its widest card's min-content (issue #8). */}
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>{main}</Box>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>{side}</Box>
       </Box>
-    </SimpleForm>
+    </GuardedForm>
   );
 }

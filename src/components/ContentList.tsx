@@ -1,10 +1,11 @@
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { Box, Link as MuiLink, Stack, Typography, useMediaQuery, type SvgIconProps, type Theme } from '@mui/material';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import { CreateButton, FilterButton, List, TopToolbar, useCreatePath, type SortPayload } from 'react-admin';
+import { FilterButton, List, TopToolbar, useCreatePath, type SortPayload } from 'react-admin';
 import { Link } from 'react-router';
 import { defaultSortOf, type AreaDeclaration } from '../../schema/define';
 import { contentListSx } from './contentSx';
+import { NewRecordButton, PageHeader } from './PageHeader';
 
 /** The order a list of the area opens in, as react-admin takes it. */
 export const listSortOf = (area: Pick<AreaDeclaration, 'defaultSort' | 'ordered'>): SortPayload => {
@@ -17,8 +18,6 @@ interface ContentListProps {
   area: AreaDeclaration;
   description: string;
   filters: ReactElement[];
-  /** The toolbar's create button, e.g. "New post". */
-  createLabel: string;
   empty: ReactElement;
   /** Rendered below the small breakpoint instead of `table`. */
   phone: ReactNode;
@@ -26,19 +25,12 @@ interface ContentListProps {
 }
 
 // The list page of a content area: heading, description, filters, and a table that becomes a simple list on a phone.
-export function ContentList({ area, description, filters, createLabel, empty, phone, table }: ContentListProps) {
+export function ContentList({ area, description, filters, empty, phone, table }: ContentListProps) {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const title = area.label;
   return (
     <>
-      <Box sx={{ mt: 1 }}>
-        <Typography variant="h1" component="h1">
-          {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {description}
-        </Typography>
-      </Box>
+      <PageHeader title={title} description={description} actions={<NewRecordButton />} />
       <List
         sort={listSortOf(area)}
         perPage={25}
@@ -46,7 +38,6 @@ export function ContentList({ area, description, filters, createLabel, empty, ph
         actions={
           <TopToolbar>
             <FilterButton />
-            <CreateButton label={createLabel} />
           </TopToolbar>
         }
         empty={empty}
@@ -63,11 +54,11 @@ interface ListEmptyProps {
   icon: ComponentType<SvgIconProps>;
   title: string;
   text: string;
-  createLabel: string;
   textMaxWidth?: number;
 }
 
-export function ListEmpty({ icon: Icon, title, text, createLabel, textMaxWidth = 440 }: ListEmptyProps) {
+// No second create button here: the page header's is the one (issue #8 item 7).
+export function ListEmpty({ icon: Icon, title, text, textMaxWidth = 440 }: ListEmptyProps) {
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 8, px: 2, width: '100%' }}>
       <Icon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
@@ -77,7 +68,6 @@ export function ListEmpty({ icon: Icon, title, text, createLabel, textMaxWidth =
       <Typography color="text.secondary" sx={{ maxWidth: textMaxWidth }}>
         {text}
       </Typography>
-      <CreateButton label={createLabel} variant="contained" />
     </Stack>
   );
 }
@@ -117,7 +107,8 @@ export function TitleLink({ resource, id, children }: { resource: string; id: nu
       onClick={(event) => event.stopPropagation()}
       color="text.primary"
       underline="hover"
-      sx={{ fontWeight: 600 }}
+      // A long word in a title breaks instead of widening its column (issue #8 item 3).
+      sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
     >
       {children}
     </MuiLink>

@@ -28,6 +28,9 @@ export interface ImageInputProps {
 // Keyboard users must see where they are (issue #3 quality bar); MUI's ripple alone is too faint on outlined buttons.
 export const focusRing = { '&.Mui-focusVisible, &:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } };
 
+// The preview sits beside its name and buttons only where both fit: 200 px + gap + Replace and Remove.
+const SIDE_BY_SIDE_MIN_PX = 440;
+
 interface Progress {
   name: string;
   percent: number;
@@ -120,7 +123,10 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
   const formError = fieldState.invalid ? fieldState.error?.message : undefined;
 
   return (
-    <Box sx={{ width: '100%', maxWidth: 560, mb: 1 }}>
+    // Laid out by its own width, not the window's (issue #8 item 3): in a 320 px side column the side-by-side
+    // preview was wider than the column, and its min-content widened the column and the page. As a size container
+    // it can never widen what holds it.
+    <Box sx={{ width: '100%', maxWidth: 560, mb: 1, containerType: 'inline-size' }}>
       <Typography component="label" htmlFor={id} variant="body2" sx={{ display: 'block', fontWeight: 500, mb: 0.75 }}>
         {labelText}
         {isRequired ? ' *' : ''}
@@ -176,14 +182,22 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
             </Box>
           </Stack>
         ) : value ? (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              [`@container (min-width: ${SIDE_BY_SIDE_MIN_PX}px)`]: { gridTemplateColumns: '200px minmax(0, 1fr)', alignItems: 'center' },
+            }}
+          >
             {accept === 'image' ? (
               <Box
                 component="img"
                 src={value.src}
                 alt={value.title ?? fileTitle(value)}
                 sx={{
-                  width: { xs: '100%', sm: 200 },
+                  width: '100%',
+                  maxWidth: 360,
                   aspectRatio: '16 / 10',
                   objectFit: 'cover',
                   borderRadius: 1.5,
@@ -212,7 +226,7 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
                   </Typography>
                 </Box>
               )}
-              <Stack direction="row" spacing={1}>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                 <Button
                   ref={chooseButton}
                   size="small"
@@ -236,7 +250,7 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
                 </Button>
               </Stack>
             </Stack>
-          </Stack>
+          </Box>
         ) : (
           <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 1.5 }}>
             <CloudUploadOutlinedIcon color="action" fontSize="large" aria-hidden />

@@ -28,6 +28,7 @@ import { listSortOf } from './ContentList';
 import { InboxReceived, InboxUnreadDot } from './InboxFields';
 import { InboxStatusChip, inboxStatusChoices, type InboxRecord } from './InboxStatus';
 import { UNREAD_COUNTS_KEY } from './InboxUnread';
+import { PageHeader } from './PageHeader';
 
 // The column that says what a submission is about: a subject, a project type, a job posting (headed by its label).
 export interface InboxTopic {
@@ -173,16 +174,8 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
 
   return (
     <>
-      <Box sx={{ mt: 1 }}>
-        <Typography variant="h1" component="h1">
-          {label}
-        </Typography>
-        {description && (
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {description}
-          </Typography>
-        )}
-      </Box>
+      {/* No create button: submissions come from the website (issue #3). */}
+      <PageHeader title={label} description={description} />
       <List
         sort={listSortOf(declaration)}
         perPage={25}

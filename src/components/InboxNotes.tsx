@@ -1,9 +1,13 @@
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, useRecordContext, useResourceContext, useTranslateLabel, useUpdate } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useResourceContext, useTranslateLabel, useUpdate } from 'react-admin';
+import { VERSION_FIELD } from '../../schema/conflicts';
 import { INBOX_NOTES_MAX, inboxUpdateSchema } from '../../schema/define';
+import { useEditConflict } from './EditConflict';
+import { EditConflictDialog } from './EditConflictDialog';
 import type { InboxRecord } from './InboxStatus';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
 // Notes for the team, never shown to the sender. Saved on demand (PUT { notes }), not on every keystroke.
 export function InboxNotes() {
@@ -14,24 +18,32 @@ export function InboxNotes() {
   const [update, { isPending }] = useUpdate<InboxRecord>();
   const saved = record?.notes ?? '';
   const [draft, setDraft] = useState(saved);
+  const refresh = useRefresh();
+  const { state: conflict, catchConflict, clear } = useEditConflict();
   if (!record) return null;
 
   const parsed = inboxUpdateSchema.shape.notes.safeParse(draft);
   const error = parsed.success ? undefined : parsed.error.issues[0]?.message;
   const dirty = draft !== saved;
 
-  const save = () => {
+  // `version`: to overwrite deliberately after a conflict; otherwise the shown record's (src/dataProvider.ts).
+  const save = (version?: unknown) => {
     if (!parsed.success || !dirty) return;
+    const notes = parsed.data;
     update(
       resource,
-      { id: record.id, data: { notes: parsed.data }, previousData: record },
+      { id: record.id, data: { notes, ...(version !== undefined && { [VERSION_FIELD]: version }) }, previousData: record },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => notify('Notes saved', { type: 'success' }),
-        onError: (failure) => notify((failure as Error)?.message || 'ra.notification.http_error', { type: 'error' }),
+        // Issue #8: someone else wrote other notes meanwhile; the draft stays and the dialog asks.
+        onError: (failure) => {
+          if (!catchConflict(failure, { notes })) notify((failure as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+        },
       },
     );
   };
+  const current = conflict?.conflict.current;
 
   return (
     <Stack
@@ -42,6 +54,23 @@ export function InboxNotes() {
         save();
       }}
     >
+      <EditConflictDialog
+        conflict={conflict?.conflict ?? null}
+        mine={conflict?.mine ?? {}}
+        resource={resource}
+        onCancel={clear}
+        onReload={() => {
+          setDraft(typeof current?.notes === 'string' ? current.notes : '');
+          clear();
+          refresh();
+        }}
+        onOverwrite={() => {
+          clear();
+          save(current?.[VERSION_FIELD]);
+        }}
+      />
+      {/* Issue #8 item 4: typed notes are not dropped by leaving the page. */}
+      <UnsavedChangesGuard when={dirty} saving={isPending} />
       <TextField
         label={translateLabel({ source: 'notes', resource })}
         multiline

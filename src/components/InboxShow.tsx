@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
@@ -11,7 +10,6 @@ import {
   Divider,
   Grid,
   IconButton,
-  Link as MuiLink,
   Skeleton,
   Stack,
   Tooltip,
@@ -23,11 +21,9 @@ import {
   Confirm,
   ShowBase,
   useDelete,
-  useCreatePath,
   useNotify,
   useRedirect,
   useResourceContext,
-  useResourceDefinition,
   useShowContext,
   useUpdate,
   usePrevNextController,
@@ -38,6 +34,7 @@ import { listSortOf } from './ContentList';
 import { InboxReceived } from './InboxFields';
 import { InboxNotes } from './InboxNotes';
 import { InboxStatusChip, InboxStatusControl, type InboxRecord } from './InboxStatus';
+import { PageHeader } from './PageHeader';
 import { UNREAD_COUNTS_KEY, useRefreshInbox } from './InboxUnread';
 
 interface InboxShowProps {
@@ -187,46 +184,28 @@ function DeleteSubmissionButton({ record, name }: { record: InboxRecord; name: s
 
 function InboxShowView({ children, nameSource }: Required<InboxShowProps>) {
   const { record, isPending } = useShowContext<InboxRecord>();
-  const resource = useResourceContext() ?? '';
-  const definition = useResourceDefinition();
-  const createPath = useCreatePath();
-  const label = (definition.options as { label?: string } | undefined)?.label ?? resource;
   const name = record ? String(record[nameSource] ?? '') || `#${record.id}` : '';
 
   return (
     <Box sx={{ pb: 4 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 0.5, minHeight: 40 }}>
-        <MuiLink
-          component={Link}
-          to={createPath({ resource, type: 'list' })}
-          underline="hover"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
-        >
-          <ArrowBackIcon fontSize="small" aria-hidden />
-          {label}
-        </MuiLink>
-        {record && <InboxPrevNext />}
-      </Stack>
-
       {isPending || !record ? (
-        <Box sx={{ mt: 2 }}>
-          <Skeleton variant="text" width="40%" height={48} />
+        <>
+          <PageHeader title={<Skeleton variant="text" width={240} />} back />
           <Skeleton variant="rounded" height={240} sx={{ mt: 2 }} />
-        </Box>
+        </>
       ) : (
         <>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, gap: { xs: 1, sm: 2 }, mt: 1.5 }}
-          >
-            <Typography variant="h1" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Typography>
-            <InboxStatusChip status={record.status} />
-          </Stack>
-          <Typography color="text.secondary" component="div" sx={{ mt: 0.5 }}>
-            Received <InboxReceived value={record.created_at} inline />
-          </Typography>
+          <PageHeader
+            title={name}
+            badges={<InboxStatusChip status={record.status} />}
+            description={
+              <>
+                Received <InboxReceived value={record.created_at} inline />
+              </>
+            }
+            back
+            actions={<InboxPrevNext />}
+          />
 
           <Grid container spacing={3} sx={{ mt: 2 }}>
             <Grid size={{ xs: 12, md: 7, lg: 8 }}>

@@ -4,7 +4,10 @@ import PendingOutlinedIcon from '@mui/icons-material/PendingOutlined';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { useNotify, useRecordContext, useResourceContext, useUpdate, type RaRecord } from 'react-admin';
+import { VERSION_FIELD } from '../../schema/conflicts';
 import { INBOX_STATUSES, inboxUpdateSchema, type InboxUpdate } from '../../schema/define';
+import { useEditConflict } from './EditConflict';
+import { EditConflictDialog } from './EditConflictDialog';
 import { useRefreshInbox } from './InboxUnread';
 import { ToneChip, type Tone } from './StatusChip';
 
@@ -48,58 +51,85 @@ export function InboxStatusControl() {
   const notify = useNotify();
   const refresh = useRefreshInbox(resource);
   const [update, { isPending }] = useUpdate<InboxRecord>();
+  const { state: conflict, catchConflict, clear } = useEditConflict();
   if (!record) return null;
   const current = isStatus(record.status) ? record.status : 'new';
 
-  const change = (next: InboxStatus | null) => {
-    if (!next || next === current) return;
+  // `version`: to overwrite deliberately after a conflict; otherwise the shown record's (src/dataProvider.ts).
+  const change = (next: InboxStatus | null, version?: unknown) => {
+    if (!next || (next === current && version === undefined)) return;
     const data: InboxUpdate = inboxUpdateSchema.parse({ status: next });
     update(
       resource,
-      { id: record.id, data: { status: data.status }, previousData: record },
+      { id: record.id, data: { status: data.status, ...(version !== undefined && { [VERSION_FIELD]: version }) }, previousData: record },
       {
         mutationMode: 'optimistic',
         onSuccess: () => {
           notify(`Status changed to ${INBOX_STATUS_LOOK[next].label}`, { type: 'success' });
           refresh();
         },
-        onError: (error) => notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' }),
+        // Issue #8: someone else set another status meanwhile; the dialog asks.
+        onError: (error) => {
+          if (!catchConflict(error, { status: next })) notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+        },
       },
     );
   };
 
+  const dialog = (
+    <EditConflictDialog
+      conflict={conflict?.conflict ?? null}
+      mine={conflict?.mine ?? {}}
+      resource={resource}
+      onCancel={clear}
+      onReload={() => {
+        clear();
+        refresh();
+      }}
+      onOverwrite={() => {
+        const mine = conflict?.mine.status;
+        const version = conflict?.conflict.current[VERSION_FIELD];
+        clear();
+        if (isStatus(mine)) change(mine, version);
+      }}
+    />
+  );
+
   return (
-    <ToggleButtonGroup
-      exclusive
-      fullWidth
-      size="small"
-      color="primary"
-      value={current}
-      disabled={isPending}
-      onChange={(_event, next: InboxStatus | null) => change(next)}
-      aria-label="Status"
-    >
-      {INBOX_STATUSES.map((status) => {
-        const { label, icon: Icon } = INBOX_STATUS_LOOK[status];
-        return (
-          <ToggleButton
-            key={status}
-            value={status}
-            sx={{
-              gap: 0.5,
-              px: 1,
-              textTransform: 'none',
-              fontWeight: 600,
-              whiteSpace: 'nowrap',
-              minWidth: 0,
-              '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2, zIndex: 1 },
-            }}
-          >
-            <Icon fontSize="small" aria-hidden />
-            {label}
-          </ToggleButton>
-        );
-      })}
-    </ToggleButtonGroup>
+    <>
+      {dialog}
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        size="small"
+        color="primary"
+        value={current}
+        disabled={isPending}
+        onChange={(_event, next: InboxStatus | null) => change(next)}
+        aria-label="Status"
+      >
+        {INBOX_STATUSES.map((status) => {
+          const { label, icon: Icon } = INBOX_STATUS_LOOK[status];
+          return (
+            <ToggleButton
+              key={status}
+              value={status}
+              sx={{
+                gap: 0.5,
+                px: 1,
+                textTransform: 'none',
+                fontWeight: 600,
+                whiteSpace: 'nowrap',
+                minWidth: 0,
+                '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2, zIndex: 1 },
+              }}
+            >
+              <Icon fontSize="small" aria-hidden />
+              {label}
+            </ToggleButton>
+          );
+        })}
+      </ToggleButtonGroup>
+    </>
   );
 }

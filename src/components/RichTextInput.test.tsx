@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, ResourceContextProvider, SimpleForm } from 'react-admin';
+import { AdminContext, memoryStore, ResourceContextProvider } from 'react-admin';
+import { GuardedForm } from './GuardedForm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../i18nProvider';
 import { RichTextInput } from './RichTextInput';
@@ -20,9 +21,9 @@ function renderEditor(record: Record<string, unknown>, onSubmit = vi.fn()) {
   render(
     <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
       <ResourceContextProvider value="blogs">
-        <SimpleForm record={record} onSubmit={onSubmit}>
+        <GuardedForm record={record} onSubmit={onSubmit}>
           <RichTextInput source="content" helperText="Shown on the website" />
-        </SimpleForm>
+        </GuardedForm>
       </ResourceContextProvider>
     </AdminContext>,
   );

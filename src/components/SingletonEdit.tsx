@@ -1,7 +1,7 @@
-import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Edit, useResourceContext, useResourceDefinition } from 'react-admin';
 import { SINGLETON_ID } from '../../schema/api';
+import { PageHeader } from './PageHeader';
 
 interface SingletonEditProps {
   children: ReactNode;
@@ -18,14 +18,8 @@ export function SingletonEdit({ children, description, resource: resourceProp }:
   const label = (definition.options as { label?: string } | undefined)?.label ?? resource;
   return (
     <>
-      <Typography variant="h1" component="h1" sx={{ mt: 1 }}>
-        {label}
-      </Typography>
-      {description && (
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {description}
-        </Typography>
-      )}
+      {/* No way back: a singleton has no list, its menu entry is this page. */}
+      <PageHeader title={label} description={description} />
       <Edit resource={resource} id={SINGLETON_ID} redirect={false} mutationMode="pessimistic" actions={false} title={label}>
         {children}
       </Edit>

@@ -107,7 +107,7 @@ describe('SortableList', () => {
     renderList();
     await screen.findByText('Safety First');
     expect(screen.getByRole('link', { name: 'Edit Safety First' })).toHaveAttribute('href', '/features/2');
-    expect(screen.getByRole('link', { name: /Create/ })).toHaveAttribute('href', '/features/create');
+    expect(screen.getByRole('link', { name: 'New feature' })).toHaveAttribute('href', '/features/create');
     await user.click(screen.getByRole('button', { name: 'Delete Safety First' }));
     await waitFor(() => expect(screen.queryByText('Safety First')).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: /Undo/i })).toBeInTheDocument();

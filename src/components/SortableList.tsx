@@ -1,7 +1,6 @@
 import { closestCenter, DndContext, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
@@ -11,14 +10,12 @@ import { visuallyHidden } from '@mui/utils';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   CreateBase,
-  CreateButton,
   DeleteButton,
   EditBase,
   EditButton,
   List,
   RecordContextProvider,
   SearchInput,
-  TopToolbar,
   useCreatePath,
   useDataProvider,
   useListContext,
@@ -31,8 +28,10 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import type { CornerstoneDataProvider } from '../dataProvider';
+import { areaByName } from '../../schema/areas';
 import { ActiveField } from './ActiveField';
 import { focusRing } from './ImageInput';
+import { NewRecordButton, newRecordLabel, PageHeader } from './PageHeader';
 import {
   mergeOrder,
   orderAfterDrop,
@@ -78,32 +77,6 @@ function useTitleOf(titleOf?: (record: RaRecord) => string): (record: RaRecord |
   };
 }
 
-function PageHeading({ title, description, back }: { title: string; description?: string; back?: { to: string; label: string } }) {
-  return (
-    <Box sx={{ mt: 1, mb: 1 }}>
-      {back && (
-        <MuiLink
-          component={Link}
-          to={back.to}
-          underline="hover"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 14, mb: 0.5, ...focusRing }}
-        >
-          <ArrowBackIcon sx={{ fontSize: 16 }} aria-hidden />
-          {back.label}
-        </MuiLink>
-      )}
-      <Typography variant="h1" component="h1">
-        {title}
-      </Typography>
-      {description && (
-        <Typography color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
-          {description}
-        </Typography>
-      )}
-    </Box>
-  );
-}
-
 function SortableEmpty({ text }: { text?: string }) {
   const label = useAreaLabel();
   return (
@@ -116,7 +89,6 @@ function SortableEmpty({ text }: { text?: string }) {
         <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
           {text ?? 'Add the first one. You can then drag items into the order the website shows them in.'}
         </Typography>
-        <CreateButton variant="contained" sx={focusRing} />
       </Stack>
     </Card>
   );
@@ -128,7 +100,7 @@ export function SortableList({ description, searchPlaceholder, emptyText, ...row
   const label = useAreaLabel();
   return (
     <>
-      <PageHeading title={label} description={description} />
+      <PageHeader title={label} description={description} actions={<NewRecordButton />} />
       <List
         perPage={PER_PAGE}
         pagination={false}
@@ -142,16 +114,12 @@ export function SortableList({ description, searchPlaceholder, emptyText, ...row
             slotProps={{ htmlInput: { 'aria-label': `Search ${label}` } }}
           />,
         ]}
-        actions={
-          // On phones the Create button floats (react-admin's FAB): the toolbar itself then takes no room.
-          <TopToolbar sx={{ minHeight: { xs: 0, sm: 'auto' }, p: { xs: 0 } }}>
-            <CreateButton variant="contained" sx={focusRing} />
-          </TopToolbar>
-        }
+        // The create button is the page header's (issue #8 item 7): nothing floats over the rows on a phone.
+        actions={false}
         empty={<SortableEmpty text={emptyText} />}
         title={label}
         component="div"
-        sx={{ '& .RaList-main': { mt: 0.5 }, '& .RaList-actions': { bgcolor: 'transparent' }, pb: { xs: 10, sm: 0 } }}
+        sx={{ '& .RaList-main': { mt: 0.5 }, '& .RaList-actions': { bgcolor: 'transparent' } }}
       >
         <SortableRows {...rowProps} />
       </List>
@@ -447,18 +415,10 @@ interface FormPageProps {
   description?: string;
 }
 
-function useListPath(): string {
-  const resource = useResourceContext() ?? '';
-  const createPath = useCreatePath();
-  return createPath({ resource, type: 'list' });
-}
-
 function EditHeading({ description }: { description?: string }) {
   const record = useRecordContext();
-  const label = useAreaLabel();
   const titleOf = useTitleOf();
-  const listPath = useListPath();
-  return <PageHeading title={record ? `Edit ${titleOf(record)}` : 'Edit'} description={description} back={{ to: listPath, label }} />;
+  return <PageHeader title={record ? `Edit ${titleOf(record)}` : 'Edit'} description={description} back />;
 }
 
 // The edit screen of an ordered area: heading with a way back, then the form. Pessimistic, so the server's
@@ -472,12 +432,11 @@ export function SortableListEdit({ children, description }: FormPageProps) {
   );
 }
 
-export function SortableListCreate({ children, description, noun }: FormPageProps & { noun: string }) {
-  const label = useAreaLabel();
-  const listPath = useListPath();
+export function SortableListCreate({ children, description }: FormPageProps) {
+  const resource = useResourceContext() ?? '';
   return (
     <CreateBase redirect="list">
-      <PageHeading title={`New ${noun}`} description={description} back={{ to: listPath, label }} />
+      <PageHeader title={newRecordLabel(areaByName(resource))} description={description} back />
       <Card variant="outlined">{children}</Card>
     </CreateBase>
   );

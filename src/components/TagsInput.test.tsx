@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, ResourceContextProvider, SimpleForm } from 'react-admin';
+import { AdminContext, memoryStore, ResourceContextProvider } from 'react-admin';
+import { GuardedForm } from './GuardedForm';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../i18nProvider';
 import { TagsInput } from './TagsInput';
@@ -10,9 +11,9 @@ function renderTags(tags: string[], suggestions: string[] = []) {
   render(
     <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
       <ResourceContextProvider value="blogs">
-        <SimpleForm record={{ id: 1, tags }} onSubmit={onSubmit}>
+        <GuardedForm record={{ id: 1, tags }} onSubmit={onSubmit}>
           <TagsInput source="tags" suggestions={suggestions} helperText="One word or two" />
-        </SimpleForm>
+        </GuardedForm>
       </ResourceContextProvider>
     </AdminContext>,
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Notification, useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
 import { TOAST_DURATION_MS } from '../config';
 import { catalogue, type NotificationTemplate, type NotificationType } from './catalogue';
-import { notify } from './store';
+import { notifications as noticeStore, notify } from './store';
 
 // Titles for react-admin notices that match no catalogue entry. 'Success' and 'Error' are SPEC §8's generic
 // entries; 'Warning' and 'Information' are our choice, since the spec names no generic ones.
@@ -28,6 +28,37 @@ export function templateFor(type: NotificationType, message: string): Notificati
   );
 }
 
+// The keys react-admin notifies with (ra-core 5), each mapped to the catalogue on purpose (SPEC §8, issue #8 item 5).
+// A save's success: `resources.<name>.notifications.<event>` with ra.notification.<event> as its fallback text.
+const SAVED = /^(?:resources\.[^.]+\.notifications|ra\.notification)\.(created|updated|deleted)$/;
+const BY_KEY: Record<string, NotificationTemplate> = {
+  // react-admin sends it as an error; the catalogue calls a form error a warning.
+  'ra.message.invalid_form': catalogue.formValidation,
+  'ra.notification.http_error': catalogue.error,
+  'ra.notification.not_authorized': catalogue.unauthorized,
+  // A session react-admin found ended: the same words as every other way of losing it (issue #8 item 1).
+  'ra.notification.logged_out': catalogue.authRequired,
+  'ra.auth.auth_check_error': catalogue.authRequired,
+};
+
+// `key` is what react-admin passed to notify() (a translation key or plain words), `text` what it reads as.
+export function templateForNotice(key: string, type: NotificationType, text: string): NotificationTemplate {
+  // The specific words where react-admin has them ('Changes saved', 'Post created'), the catalogue's otherwise.
+  if (SAVED.test(key)) return { ...catalogue.success, message: text || catalogue.success.message };
+  // react-admin's own words for these are replaced by the catalogue's.
+  const entry = BY_KEY[key];
+  if (entry) return entry;
+  return templateFor(type, text);
+}
+
+// A save that went through: the form's earlier 'Please check the form for errors' no longer holds.
+const isSave = (key: string): boolean => /\.(created|updated)$/.test(key) && SAVED.test(key);
+
+const dropFormValidationNotices = (): void => {
+  const { type, title } = catalogue.formValidation;
+  for (const stale of noticeStore.getSnapshot()) if (stale.type === type && stale.title === title) noticeStore.remove(stale.id);
+};
+
 const isUndoable = (payload: NotificationPayload) => payload.notificationOptions?.undoable === true;
 
 // Every react-admin notify() goes through our store (issue #2), except undoable ones: those stay in
@@ -46,7 +77,9 @@ export function ReactAdminNotifications() {
           ? translate(message, { _: message, ...(notificationOptions.messageArgs ?? {}) })
           : String(message);
       const duration = notificationOptions.autoHideDuration;
-      notify(templateFor(type, text), {
+      const key = typeof message === 'string' ? message : '';
+      if (isSave(key)) dropFormValidationNotices();
+      notify(templateForNotice(key, type, text), {
         ...(typeof duration === 'number' ? { duration } : {}),
         ...(duration === null ? { autoClose: false } : {}),
       });

@@ -83,7 +83,7 @@ describe('a collection: Features Section', () => {
     expect(seeded.length, 'sample features on a fresh database').toBeGreaterThanOrEqual(3);
 
     // Create: added at the end of the list.
-    await page.getByRole('link', { name: 'Create', exact: true }).click();
+    await page.getByRole('link', { name: 'New feature', exact: true }).click();
     await waitForPath(session, '/dashboard/features/create');
     await heading(page, 'New feature').waitFor();
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Fast Permits');
@@ -168,7 +168,7 @@ describe('a singleton: Contact Information', () => {
     const saved = apiAnswer(page, 'PUT', /^\/api\/contact-us\/1$/);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await saved).status()).toBe(200);
-    await expectNotice(page, { type: 'info', title: 'Information', message: 'Changes saved' });
+    await expectNotice(page, { type: 'success', title: 'Success', message: 'Changes saved' }); // SPEC §8, issue #8 item 5
     // Edited in place: still on the same screen.
     expect(session.pathname()).toBe('/dashboard/contact-us');
 

@@ -81,7 +81,7 @@ interface NewPost {
 // Through the console's form, the way an editor does it.
 async function createPost(page: Page, post: NewPost): Promise<void> {
   await page.goto('/dashboard/blogs/create');
-  await pageHeading(page).filter({ hasText: 'New blog post' }).waitFor();
+  await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(post.title);
   await page.getByRole('textbox', { name: 'Excerpt', exact: true }).fill(`Excerpt of ${post.title}`);
   await page.getByRole('textbox', { name: 'Content', exact: true }).fill(post.content);

@@ -1,5 +1,6 @@
 import { Divider, Grid } from '@mui/material';
-import { ArrayInput, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { aboutPage } from '../../../schema/areas/about-page';
 import { fieldMax } from '../../../schema/define';
 import { GalleryInput } from '../../components/GalleryInput';
@@ -13,7 +14,7 @@ const validate = zodValidate(aboutPage.schema);
 export function AboutPageEdit() {
   return (
     <SingletonEdit description="The website's full About page: the company's story, what drives it and the people behind it.">
-      <SimpleForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 2 }}>
+      <GuardedForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 2 }}>
         <FormSection title="Page">
           <TextInput source="title" />
           <RichTextInput source="content" helperText="The main text of the page." />
@@ -41,7 +42,7 @@ export function AboutPageEdit() {
         <FormSection title="Team" description={`Photos of the people behind the projects, in display order (up to ${fieldMax(aboutPage, 'team_images')}).`}>
           <GalleryInput source="team_images" max={fieldMax(aboutPage, 'team_images')} />
         </FormSection>
-      </SimpleForm>
+      </GuardedForm>
     </SingletonEdit>
   );
 }

@@ -1,5 +1,6 @@
 import { Divider, Grid } from '@mui/material';
-import { ArrayInput, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { aboutUs } from '../../../schema/areas/about-us';
 import { fieldMax } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
@@ -12,7 +13,7 @@ const validate = zodValidate(aboutUs.schema);
 export function AboutUsEdit() {
   return (
     <SingletonEdit description="The short 'About us' block of the homepage. The full story lives on the About Page.">
-      <SimpleForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 2 }}>
+      <GuardedForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 2 }}>
         <Grid container spacing={{ xs: 2, md: 4 }} sx={{ width: '100%' }}>
           <Grid size={{ xs: 12, md: 7 }}>
             <FormSection title="Text">
@@ -46,7 +47,7 @@ export function AboutUsEdit() {
             </Grid>
           </Grid>
         </FormSection>
-      </SimpleForm>
+      </GuardedForm>
     </SingletonEdit>
   );
 }

@@ -1,13 +1,12 @@
-import { Typography } from '@mui/material';
 import { CreateBase } from 'react-admin';
+import { banners } from '../../../schema/areas/banners';
+import { newRecordLabel, PageHeader } from '../../components/PageHeader';
 import { BannerForm } from './BannerForm';
 
 export function BannerCreate() {
   return (
     <CreateBase redirect="edit">
-      <Typography variant="h1" component="h1" sx={{ mt: 1 }}>
-        New banner
-      </Typography>
+      <PageHeader title={newRecordLabel(banners)} back />
       <BannerForm create />
     </CreateBase>
   );

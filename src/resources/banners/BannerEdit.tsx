@@ -1,17 +1,15 @@
-import { Typography } from '@mui/material';
 import { EditBase, useRecordContext } from 'react-admin';
 import type { Banner } from '../../../schema/areas/banners';
 import type { Schedule } from '../../../schema/schedule';
+import { PageHeader } from '../../components/PageHeader';
 import { ScheduleChip } from '../../components/ScheduleChip';
 import { BannerForm } from './BannerForm';
 
 function Heading() {
   const record = useRecordContext<Banner & { id: number; schedule?: Schedule }>();
   return (
-    <Typography variant="h1" component="h1" sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-      {record?.title ?? 'Banner'}
-      {record && <ScheduleChip schedule={record.schedule} />}
-    </Typography>
+    // The chip sits beside the heading, not in it: the heading names the banner and nothing else.
+    <PageHeader title={record?.title ?? 'Banner'} badges={record && <ScheduleChip schedule={record.schedule} />} back />
   );
 }
 

@@ -39,7 +39,6 @@ const empty = (
     icon={CampaignOutlinedIcon}
     title="No banners or promotions yet"
     text="Announce an open day, a show home or an offer, on the homepage or as a pop-up, for as long as you choose."
-    createLabel="Create a banner"
   />
 );
 
@@ -77,7 +76,6 @@ export function BannerList() {
       area={banners}
       description="Time-limited messages on the website. Each one is live between its start and end, while it is active."
       filters={filters}
-      createLabel="New banner"
       empty={empty}
       phone={
         <SimpleList<BannerRecord>

@@ -1,13 +1,12 @@
-import { Typography } from '@mui/material';
 import { CreateBase } from 'react-admin';
+import { blogs } from '../../../schema/areas/blogs';
+import { newRecordLabel, PageHeader } from '../../components/PageHeader';
 import { BlogPostForm } from './BlogPostForm';
 
 export function BlogPostCreate() {
   return (
     <CreateBase redirect="edit">
-      <Typography variant="h1" component="h1" sx={{ mt: 1 }}>
-        New blog post
-      </Typography>
+      <PageHeader title={newRecordLabel(blogs)} back />
       <BlogPostForm create />
     </CreateBase>
   );

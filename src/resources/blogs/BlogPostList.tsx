@@ -33,7 +33,6 @@ const empty = (
     icon={ArticleOutlinedIcon}
     title="No blog posts yet"
     text="Share company news, project stories and buying guides. Drafts stay private until you publish them."
-    createLabel="Write the first post"
     textMaxWidth={420}
   />
 );
@@ -67,7 +66,6 @@ export function BlogPostList() {
       area={blogs}
       description="Articles for the website's blog: write, schedule and publish."
       filters={filters}
-      createLabel="New post"
       empty={empty}
       phone={
         <SimpleList<BlogPostRecord>

@@ -1,13 +1,12 @@
-import { Typography } from '@mui/material';
 import { CreateBase } from 'react-admin';
+import { careers } from '../../../schema/areas/careers';
+import { newRecordLabel, PageHeader } from '../../components/PageHeader';
 import { JobPostingForm } from './JobPostingForm';
 
 export function JobPostingCreate() {
   return (
     <CreateBase redirect="edit">
-      <Typography variant="h1" component="h1" sx={{ mt: 1 }}>
-        New job posting
-      </Typography>
+      <PageHeader title={newRecordLabel(careers)} back />
       <JobPostingForm create />
     </CreateBase>
   );

@@ -40,7 +40,6 @@ const empty = (
     icon={WorkOutlineIcon}
     title="No job postings yet"
     text="Publish an opening and candidates can apply from the careers page; their applications arrive in Forms."
-    createLabel="Post the first job"
   />
 );
 
@@ -71,7 +70,6 @@ export function JobPostingList() {
       area={careers}
       description="Openings on the careers page, with the applications each one has received."
       filters={filters}
-      createLabel="New job posting"
       empty={empty}
       phone={
         <SimpleList<JobPostingRecord>

@@ -6,7 +6,8 @@ import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Grid, InputAdornment } from '@mui/material';
-import { ArrayInput, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { contactUs } from '../../../schema/areas/contact-us';
 import { fieldLabel } from '../../../schema/define';
 import { SingletonEdit } from '../../components/SingletonEdit';
@@ -72,7 +73,7 @@ const adornment = (Icon: SvgIconComponent) => ({
 export function ContactUsEdit() {
   return (
     <SingletonEdit description="How to reach the company: shown in the website's footer and on its contact page.">
-      <SimpleForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, gap: 3 }}>
+      <GuardedForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, gap: 3 }}>
         <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'addresses')} description="Offices and sites, in the order the website lists them.">
           <PairList source="addresses" addLabel="Add address" first={['label', 'e.g. Head office']} second={['address']} multiline />
         </FormSection>
@@ -102,7 +103,7 @@ export function ContactUsEdit() {
             ))}
           </Grid>
         </FormSection>
-      </SimpleForm>
+      </GuardedForm>
     </SingletonEdit>
   );
 }

@@ -3,7 +3,7 @@ import { CounterForm } from './CounterForm';
 
 export function CounterCreate() {
   return (
-    <SortableListCreate noun="counter" description="New counters are added at the end of the row.">
+    <SortableListCreate description="New counters are added at the end of the row.">
       <CounterForm />
     </SortableListCreate>
   );

@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { BooleanInput, NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, NumberInput, TextInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { useWatch } from 'react-hook-form';
 import { counters } from '../../../schema/areas/counters';
 import { fieldDefault, fieldMax } from '../../../schema/define';
@@ -41,7 +42,7 @@ function CounterPreview() {
 
 export function CounterForm() {
   return (
-    <SimpleForm validate={validate}>
+    <GuardedForm validate={validate}>
       <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 300px' } }}>
         <Box sx={{ maxWidth: 640 }}>
           <TextInput source="label" helperText={`What is counted, e.g. ‘Projects completed’. Up to ${fieldMax(counters, 'label')} characters.`} />
@@ -55,6 +56,6 @@ export function CounterForm() {
         </Box>
         <CounterPreview />
       </Box>
-    </SimpleForm>
+    </GuardedForm>
   );
 }

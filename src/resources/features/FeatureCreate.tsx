@@ -3,7 +3,7 @@ import { FeatureForm } from './FeatureForm';
 
 export function FeatureCreate() {
   return (
-    <SortableListCreate noun="feature" description="New features are added at the end of the list.">
+    <SortableListCreate description="New features are added at the end of the list.">
       <FeatureForm />
     </SortableListCreate>
   );

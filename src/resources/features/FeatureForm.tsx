@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, TextInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { useWatch } from 'react-hook-form';
 import { features } from '../../../schema/areas/features';
 import { fieldDefault, fieldMax } from '../../../schema/define';
@@ -51,7 +52,7 @@ function FeaturePreview() {
 
 export function FeatureForm() {
   return (
-    <SimpleForm validate={validate}>
+    <GuardedForm validate={validate}>
       <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' } }}>
         <Box sx={{ maxWidth: 640 }}>
           <TextInput source="title" helperText={`Short and specific, e.g. ‘Design & Build’. Up to ${fieldMax(features, 'title')} characters.`} />
@@ -66,6 +67,6 @@ export function FeatureForm() {
         </Box>
         <FeaturePreview />
       </Box>
-    </SimpleForm>
+    </GuardedForm>
   );
 }

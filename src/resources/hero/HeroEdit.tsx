@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { SimpleForm, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { hero } from '../../../schema/areas/hero';
 import { fieldMax } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
@@ -14,7 +15,7 @@ const validate = zodValidate(hero.schema);
 export function HeroEdit() {
   return (
     <SingletonEdit resource="hero" description="The banner at the top of the homepage: the first thing every visitor sees.">
-      <SimpleForm
+      <GuardedForm
         validate={validate}
         toolbar={saveOnlyToolbar}
       >
@@ -30,7 +31,7 @@ export function HeroEdit() {
           </Box>
           <HeroPreview />
         </Box>
-      </SimpleForm>
+      </GuardedForm>
     </SingletonEdit>
   );
 }

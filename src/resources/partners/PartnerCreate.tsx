@@ -3,7 +3,7 @@ import { PartnerForm } from './PartnerForm';
 
 export function PartnerCreate() {
   return (
-    <SortableListCreate noun="partner" description="New partners are added at the end of the logo strip.">
+    <SortableListCreate description="New partners are added at the end of the logo strip.">
       <PartnerForm />
     </SortableListCreate>
   );

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, TextInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { partners } from '../../../schema/areas/partners';
 import { fieldDefault } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
@@ -9,7 +10,7 @@ const validate = zodValidate(partners.schema);
 
 export function PartnerForm() {
   return (
-    <SimpleForm validate={validate}>
+    <GuardedForm validate={validate}>
       <Box sx={{ width: '100%', maxWidth: 640 }}>
         <TextInput source="name" helperText="The company's name; also the logo's text alternative on the website." />
         <ImageInput
@@ -24,6 +25,6 @@ export function PartnerForm() {
         />
         <BooleanInput source="active" defaultValue={fieldDefault(partners, 'active')} helperText="Hidden partners stay here but are not shown on the website." />
       </Box>
-    </SimpleForm>
+    </GuardedForm>
   );
 }

@@ -1,6 +1,7 @@
 import UpdateIcon from '@mui/icons-material/Update';
 import { Chip, Grid } from '@mui/material';
-import { DateInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { DateInput, TextInput, useRecordContext } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { privacyPolicy } from '../../../schema/areas/privacy-policy';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
@@ -28,7 +29,7 @@ export function LastUpdated() {
 export function PrivacyPolicyEdit() {
   return (
     <SingletonEdit description="The website's privacy policy. Saving it updates the 'Last updated' date visitors see.">
-      <SimpleForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 1 }}>
+      <GuardedForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1100, gap: 1 }}>
         <LastUpdated />
         <Grid container columnSpacing={2} sx={{ width: '100%' }}>
           <Grid size={{ xs: 12, md: 8 }}>
@@ -39,7 +40,7 @@ export function PrivacyPolicyEdit() {
           </Grid>
         </Grid>
         <RichTextInput source="content" />
-      </SimpleForm>
+      </GuardedForm>
     </SingletonEdit>
   );
 }

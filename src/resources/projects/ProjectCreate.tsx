@@ -1,13 +1,12 @@
-import { Typography } from '@mui/material';
 import { CreateBase } from 'react-admin';
+import { projects } from '../../../schema/areas/projects';
+import { newRecordLabel, PageHeader } from '../../components/PageHeader';
 import { ProjectForm } from './ProjectForm';
 
 export function ProjectCreate() {
   return (
     <CreateBase redirect="edit">
-      <Typography variant="h1" component="h1" sx={{ mt: 1 }}>
-        New project
-      </Typography>
+      <PageHeader title={newRecordLabel(projects)} back />
       <ProjectForm create />
     </CreateBase>
   );

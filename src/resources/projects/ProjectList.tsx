@@ -45,7 +45,6 @@ const empty = (
     icon={ApartmentOutlinedIcon}
     title="No projects in the portfolio yet"
     text="Add finished and ongoing work with photos, so visitors can see what the company builds."
-    createLabel="Add the first project"
   />
 );
 
@@ -63,7 +62,6 @@ export function ProjectList() {
       area={projects}
       description="The company's work, as the website shows it. Featured projects lead the homepage."
       filters={filters}
-      createLabel="New project"
       empty={empty}
       phone={
         <SimpleList<ProjectRecord>

@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { BooleanInput, FormDataConsumer, SimpleForm, TextInput, type ToolbarProps } from 'react-admin';
+import { BooleanInput, FormDataConsumer, TextInput, type ToolbarProps } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import type { ReactElement, ReactNode } from 'react';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, seo } from '../../../schema/areas/seo';
 import { CharCountInput } from '../../components/CharCountInput';
@@ -23,7 +24,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 // Left: what search engines and social networks read. Right: how a results page would show it, as you type.
 export function SeoForm({ toolbar }: { toolbar?: ReactElement<ToolbarProps> }) {
   return (
-    <SimpleForm validate={validate} toolbar={toolbar} sx={{ p: { xs: 2, sm: 3 } }}>
+    <GuardedForm validate={validate} toolbar={toolbar} sx={{ p: { xs: 2, sm: 3 } }}>
       <Grid container spacing={{ xs: 2, md: 4 }} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Stack spacing={2}>
@@ -78,6 +79,6 @@ export function SeoForm({ toolbar }: { toolbar?: ReactElement<ToolbarProps> }) {
           </Card>
         </Grid>
       </Grid>
-    </SimpleForm>
+    </GuardedForm>
   );
 }

@@ -1,20 +1,18 @@
-import AddIcon from '@mui/icons-material/Add';
 import { Box, Link as MuiLink, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  CreateButton,
   DataTable,
   DateField,
   List,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useCreatePath,
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
 import { seo } from '../../../schema/areas/seo';
 import { listSortOf } from '../../components/ContentList';
+import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 
 interface SeoRecord extends RaRecord {
@@ -87,27 +85,16 @@ function TitleCell({ record }: { record: SeoRecord }) {
   );
 }
 
-function SeoActions() {
-  return (
-    <TopToolbar>
-      <CreateButton label="Add page" icon={<AddIcon />} variant="contained" />
-    </TopToolbar>
-  );
-}
-
 export function SeoList() {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <>
-      <Box sx={{ mt: 1 }}>
-        <Typography variant="h1" component="h1">
-          {seo.label}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          How each page of the website appears in search results and when shared.
-        </Typography>
-      </Box>
-      <List filters={filters} actions={<SeoActions />} sort={listSortOf(seo)} perPage={25} title={seo.label}>
+      <PageHeader
+        title={seo.label}
+        description="How each page of the website appears in search results and when shared."
+        actions={<NewRecordButton />}
+      />
+      <List filters={filters} actions={false} sort={listSortOf(seo)} perPage={25} title={seo.label}>
         {isPhone ? (
           <SimpleList<SeoRecord>
             rowClick="edit"

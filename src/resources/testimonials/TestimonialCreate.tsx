@@ -3,7 +3,7 @@ import { TestimonialForm } from './TestimonialForm';
 
 export function TestimonialCreate() {
   return (
-    <SortableListCreate noun="testimonial" description="New testimonials are added at the end of the list.">
+    <SortableListCreate description="New testimonials are added at the end of the list.">
       <TestimonialForm />
     </SortableListCreate>
   );

@@ -1,5 +1,6 @@
 import { Avatar, Box, Card, CardContent, Rating, Typography } from '@mui/material';
-import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, TextInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { useWatch } from 'react-hook-form';
 import { testimonials } from '../../../schema/areas/testimonials';
 import { fieldDefault, fieldMax } from '../../../schema/define';
@@ -46,7 +47,7 @@ function TestimonialPreview() {
 
 export function TestimonialForm() {
   return (
-    <SimpleForm validate={validate}>
+    <GuardedForm validate={validate}>
       <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' } }}>
         <Box sx={{ maxWidth: 640 }}>
           <TextInput source="name" helperText="The person quoted, as they agreed to be named." />
@@ -61,6 +62,6 @@ export function TestimonialForm() {
         </Box>
         <TestimonialPreview />
       </Box>
-    </SimpleForm>
+    </GuardedForm>
   );
 }

@@ -1,7 +1,9 @@
-import { CreateBase, PasswordInput, SimpleForm } from 'react-admin';
+import { CreateBase, PasswordInput } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { userCreateSchema, usersManagement } from '../../../schema/areas/users-management';
 import { PASSWORD_MIN_LENGTH } from '../../../schema/auth-rules';
 import { fieldDefault } from '../../../schema/define';
+import { newRecordLabel } from '../../components/PageHeader';
 import { zodValidate } from '../../components/zodValidate';
 import { UserActiveInput, UserEmailInput, UserNameInput } from './UserFields';
 import { UserFormLayout } from './UserFormLayout';
@@ -11,8 +13,8 @@ const validate = zodValidate(userCreateSchema);
 export function UserCreate() {
   return (
     <CreateBase redirect="list">
-      <UserFormLayout title="Add user" description="They sign in with this email and password; share the password with them safely.">
-        <SimpleForm validate={validate} defaultValues={{ active: fieldDefault(usersManagement, 'active') }} sx={{ p: { xs: 2, sm: 3 } }}>
+      <UserFormLayout title={newRecordLabel(usersManagement)} description="They sign in with this email and password; share the password with them safely.">
+        <GuardedForm validate={validate} defaultValues={{ active: fieldDefault(usersManagement, 'active') }} sx={{ p: { xs: 2, sm: 3 } }}>
           <UserNameInput />
           <UserEmailInput />
           <PasswordInput
@@ -22,7 +24,7 @@ export function UserCreate() {
             helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           />
           <UserActiveInput />
-        </SimpleForm>
+        </GuardedForm>
       </UserFormLayout>
     </CreateBase>
   );

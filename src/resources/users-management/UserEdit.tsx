@@ -1,7 +1,8 @@
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { Box, Button, Collapse, Divider, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { EditBase, PasswordInput, SaveButton, SimpleForm, Toolbar, useEditContext, useRecordContext } from 'react-admin';
+import { EditBase, PasswordInput, SaveButton, Toolbar, useEditContext, useRecordContext } from 'react-admin';
+import { GuardedForm } from '../../components/GuardedForm';
 import { useFormContext } from 'react-hook-form';
 import { userUpdateSchema } from '../../../schema/areas/users-management';
 import { PASSWORD_MIN_LENGTH } from '../../../schema/auth-rules';
@@ -76,12 +77,12 @@ function UserEditView() {
   const { record } = useEditContext();
   return (
     <UserFormLayout title={record ? `Edit ${String(record.name ?? '')}` : 'Edit user'}>
-      <SimpleForm validate={validate} toolbar={<UserEditToolbar />} sx={{ p: { xs: 2, sm: 3 } }}>
+      <GuardedForm validate={validate} toolbar={<UserEditToolbar />} sx={{ p: { xs: 2, sm: 3 } }}>
         <UserNameInput />
         <UserEmailInput />
         <ActiveField />
         <NewPasswordSection />
-      </SimpleForm>
+      </GuardedForm>
     </UserFormLayout>
   );
 }

@@ -1,7 +1,5 @@
-import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Avatar, Box, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Avatar, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
-  CreateButton,
   DataTable,
   DateField,
   EditButton,
@@ -9,11 +7,11 @@ import {
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   type RaRecord,
 } from 'react-admin';
 import { usersManagement } from '../../../schema/areas/users-management';
 import { listSortOf } from '../../components/ContentList';
+import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 import { useIsCurrentUser } from './currentUser';
 import { UserDeleteButton } from './UserDeleteButton';
@@ -74,27 +72,16 @@ function UserName({ record }: { record: UserRecord }) {
 const ActiveChip = ({ record }: { record: UserRecord }) =>
   record.active ? <ToneChip tone="success" label="Active" /> : <ToneChip tone="neutral" label="Inactive" />;
 
-function UserActions() {
-  return (
-    <TopToolbar>
-      <CreateButton label="Add user" icon={<PersonAddAlt1OutlinedIcon />} variant="contained" />
-    </TopToolbar>
-  );
-}
-
 export function UserList() {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <>
-      <Box sx={{ mt: 1 }}>
-        <Typography variant="h1" component="h1">
-          {usersManagement.label}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          The administrators who can sign in to this console.
-        </Typography>
-      </Box>
-      <List filters={filters} actions={<UserActions />} sort={listSortOf(usersManagement)} perPage={25} title={usersManagement.label}>
+      <PageHeader
+        title={usersManagement.label}
+        description="The administrators who can sign in to this console."
+        actions={<NewRecordButton />}
+      />
+      <List filters={filters} actions={false} sort={listSortOf(usersManagement)} perPage={25} title={usersManagement.label}>
         {isPhone ? (
           <SimpleList<UserRecord>
             rowClick="edit"

@@ -1,0 +1,79 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useEffect, useId } from 'react';
+import { useBasename, useBlocker, useCanBlock } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+
+interface UnsavedChangesGuardProps {
+  // There are edits nobody has saved yet.
+  when: boolean;
+  // A save is on its way: a navigation it causes (the redirect after saving) waits for its answer instead of asking.
+  saving?: boolean;
+}
+
+// Issue #8 item 4: the one guard of every form. In-app navigation asks in the console's own dialog; closing or
+// reloading the tab gets the browser's beforeunload prompt, the only thing browsers allow there. It replaces
+// react-admin's warnWhenUnsavedChanges, which asks with window.confirm.
+export function UnsavedChangesGuard({ when, saving = false }: UnsavedChangesGuardProps) {
+  const canBlock = useCanBlock();
+  useEffect(() => {
+    if (!when) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Chromium before 119 only asks when returnValue is set.
+      event.returnValue = true;
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [when]);
+  // useBlocker needs a data router (src/App.tsx's createBrowserRouter); elsewhere only the tab is guarded.
+  return canBlock ? <NavigationGuard when={when} saving={saving} /> : null;
+}
+
+// The guard of a react-admin form (SimpleForm and the like), read from react-hook-form's state.
+export function FormUnsavedChangesGuard() {
+  const { dirtyFields, isSubmitSuccessful, isSubmitting } = useFormState();
+  // As react-admin's own guard: dirtyFields, not isDirty, which also counts fields an input registers on mount.
+  const dirty = Object.keys(dirtyFields).length > 0;
+  return <UnsavedChangesGuard when={dirty && !isSubmitSuccessful} saving={isSubmitting} />;
+}
+
+function NavigationGuard({ when, saving }: Required<UnsavedChangesGuardProps>) {
+  const basename = useBasename();
+  const titleId = useId();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (!when && !saving) return false;
+    // Another search or hash of the same page keeps the form; leaving the console (signing out, a session that
+    // ended) is never held back: there is nothing to save to once signed out.
+    if (nextLocation.pathname === currentLocation.pathname) return false;
+    return nextLocation.pathname === basename || nextLocation.pathname.startsWith(`${basename}/`);
+  });
+  const blocked = blocker.state === 'blocked';
+
+  useEffect(() => {
+    // Saved (or deleted: react-admin resets the form before redirecting) while a navigation waited: let it go.
+    if (blocked && !when && !saving) blocker.proceed?.();
+    // The blocker object changes on every render; its state is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [blocked, when, saving]);
+
+  // Derived, not stored: a save that ends while blocked never shows the dialog.
+  const open = blocked && when && !saving;
+  return (
+    <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>Leave without saving?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>Your changes on this page have not been saved. If you leave now, they are lost.</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => blocker.proceed?.()} color="error">
+          Leave
+        </Button>
+        {/* The safe choice takes the focus, so Enter or Escape keeps the edits (the WAI-ARIA alert dialog pattern). */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+        <Button onClick={() => blocker.reset?.()} variant="contained" autoFocus>
+          Stay
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

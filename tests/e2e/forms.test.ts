@@ -1,0 +1,380 @@
+// Issue #8 items 4, 5 and 6 in the browser: no form drops an edit without asking (in the console's own dialog, or
+// the browser's beforeunload prompt when the tab closes or reloads), notices follow SPEC §8, and the loading
+// overlay never covers an upload's progress or a reorder.
+import type { Browser, Dialog, Locator, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeNotices,
+  expectNotice,
+  launchBrowser,
+  mainMenu,
+  notice,
+  openSession,
+  pageHeading,
+  signIn,
+  startServer,
+  waitForPath,
+  type RunningServer,
+  type Session,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let session: Session;
+// Every native dialog the page opened (window.confirm, beforeunload): the console's own dialog is not one of them.
+let nativeDialogs: string[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await session?.context.close();
+});
+
+async function open(): Promise<Page> {
+  session = await openSession(browser, server);
+  nativeDialogs = [];
+  // A beforeunload prompt is accepted (the tab goes on reloading); anything else is refused.
+  session.page.on('dialog', (dialog: Dialog) => {
+    nativeDialogs.push(dialog.type());
+    void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
+  });
+  await signIn(session);
+  await closeNotices(session.page);
+  return session.page;
+}
+
+// expect.poll gives up after 1 s by default: too short when other files share the machine.
+const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: 10_000, message });
+
+function apiAnswer(page: Page, method: string, pathname: RegExp) {
+  return page.waitForResponse((response) => response.request().method() === method && pathname.test(new URL(response.url()).pathname));
+}
+
+const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });
+const overlay = (page: Page) => page.locator('.loading-overlay');
+
+// The first record of a list: its link to the edit page (or to the show page of an inbox).
+function firstRecord(page: Page, area: string, suffix = ''): Locator {
+  const show = suffix ? `[href$="${suffix}"]` : ':not([href$="/show"])';
+  return page.locator('#main-content').locator(`a[href^="/dashboard/${area}/"]:not([href$="/create"])${show}`).first();
+}
+
+interface FormKind {
+  kind: string;
+  // Opens the form from its list (so that the browser's history has somewhere to go back to).
+  list: string;
+  area: string;
+  suffix?: string;
+  field: (page: Page) => Locator;
+  edit: string;
+  save: string;
+  saved: RegExp;
+  // A menu entry elsewhere in the console, and where it leads.
+  elsewhere: { link: string; path: string };
+}
+
+const BLOG_POSTS = { link: 'Blog Posts', path: '/dashboard/blogs' };
+
+const KINDS: FormKind[] = [
+  {
+    kind: 'a content form (blog post)',
+    list: '/dashboard/blogs',
+    area: 'blogs',
+    field: (page) => page.getByRole('textbox', { name: /^Title/ }).first(),
+    edit: 'A post edited in the browser test',
+    save: 'Save',
+    saved: /^\/api\/blogs\/\d+$/,
+    elsewhere: { link: 'Project Portfolio', path: '/dashboard/projects' },
+  },
+  {
+    kind: 'a singleton (Contact Information)',
+    list: '/dashboard/contact-us',
+    area: 'contact-us',
+    field: (page) => page.getByRole('textbox', { name: 'Map link', exact: true }),
+    edit: 'https://maps.example.com/?q=2+Test+Street',
+    save: 'Save',
+    saved: /^\/api\/contact-us\/1$/,
+    elsewhere: BLOG_POSTS,
+  },
+  {
+    kind: 'an ordered collection item (feature)',
+    list: '/dashboard/features',
+    area: 'features',
+    field: (page) => page.getByRole('textbox', { name: 'Title', exact: true }),
+    edit: 'Edited Feature',
+    save: 'Save',
+    saved: /^\/api\/features\/\d+$/,
+    elsewhere: BLOG_POSTS,
+  },
+  {
+    kind: 'SEO',
+    list: '/dashboard/seo',
+    area: 'seo',
+    field: (page) => page.getByRole('textbox', { name: /^Meta title/ }),
+    edit: 'Edited title',
+    save: 'Save',
+    saved: /^\/api\/seo\/\d+$/,
+    elsewhere: BLOG_POSTS,
+  },
+  {
+    kind: 'a user',
+    list: '/dashboard/users-management',
+    area: 'users-management',
+    field: (page) => page.getByRole('textbox', { name: /^Name/ }),
+    edit: 'Edited Name',
+    save: 'Save',
+    saved: /^\/api\/users-management\/\d+$/,
+    elsewhere: BLOG_POSTS,
+  },
+  {
+    kind: 'inbox notes (job application)',
+    list: '/dashboard/careers-form',
+    area: 'careers-form',
+    suffix: '/show',
+    field: (page) => page.getByRole('textbox', { name: 'Notes', exact: true }),
+    edit: 'Call back on Monday',
+    save: 'Save notes',
+    saved: /^\/api\/careers-form\/\d+$/,
+    elsewhere: BLOG_POSTS,
+  },
+];
+
+const menuLink = (page: Page, name: string) => mainMenu(page).getByRole('link', { name, exact: true });
+
+// Opens the kind's form and waits until its record is in the field; answers the form's path.
+async function openForm(page: Page, kind: FormKind): Promise<string> {
+  if (kind.area === 'contact-us') {
+    // Reached from another page of the console, so that going back stays in the console.
+    await page.goto(BLOG_POSTS.path);
+    await menuLink(page, 'Contact Information').click();
+    await waitForPath(session, kind.list);
+  } else {
+    await page.goto(kind.list);
+    const link = firstRecord(page, kind.area, kind.suffix);
+    await link.waitFor();
+    await link.click();
+    await page.waitForURL((url) => url.pathname !== kind.list);
+  }
+  const field = kind.field(page);
+  await field.waitFor();
+  // A loaded record (the notes of a submission may be empty, its Save button is there once it is shown).
+  if (kind.area !== 'careers-form') await poll(() => field.inputValue()).not.toBe('');
+  else await page.getByRole('button', { name: kind.save, exact: true }).waitFor();
+  return session.pathname();
+}
+
+async function editField(page: Page, kind: FormKind): Promise<void> {
+  const field = kind.field(page);
+  // A click first: the browser only asks before unloading a page the user has interacted with.
+  await field.click();
+  await field.fill(kind.edit);
+}
+
+describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () => {
+  for (const kind of KINDS) {
+    it(`${kind.kind}: asks in its own dialog, Stay keeps the edit, Leave leaves, a reload asks the browser, a save asks nothing`, async () => {
+      const page = await open();
+      const formPath = await openForm(page, kind);
+
+      // An untouched form lets the user go without a question.
+      await menuLink(page, kind.elsewhere.link).click();
+      await waitForPath(session, kind.elsewhere.path);
+      await page.goBack();
+      await waitForPath(session, formPath);
+      await kind.field(page).waitFor();
+      if (kind.area !== 'careers-form') await poll(() => kind.field(page).inputValue()).not.toBe('');
+      else await page.getByRole('button', { name: kind.save, exact: true }).waitFor();
+
+      // Edited: a menu link opens the console's dialog, focused on Stay.
+      await editField(page, kind);
+      await menuLink(page, kind.elsewhere.link).click();
+      const dialog = leaveDialog(page);
+      await dialog.waitFor();
+      const stay = dialog.getByRole('button', { name: 'Stay', exact: true });
+      await poll(() => stay.evaluate((button) => button === document.activeElement), 'Stay has the focus').toBe(true);
+      await stay.click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(session.pathname()).toBe(formPath);
+      expect(await kind.field(page).inputValue()).toBe(kind.edit);
+
+      // The browser's back button asks too.
+      await page.goBack();
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Stay', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(session.pathname()).toBe(formPath);
+      expect(await kind.field(page).inputValue()).toBe(kind.edit);
+
+      // Leave goes where the user asked.
+      await menuLink(page, kind.elsewhere.link).click();
+      await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+      await waitForPath(session, kind.elsewhere.path);
+      await pageHeading(page).waitFor();
+      expect(await leaveDialog(page).count()).toBe(0);
+
+      // Reloading the tab with edits: the browser's own prompt (accepted here, so the page reloads).
+      await page.goto(formPath);
+      await kind.field(page).waitFor();
+      if (kind.area !== 'careers-form') await poll(() => kind.field(page).inputValue()).not.toBe('');
+      await editField(page, kind);
+      await page.reload();
+      await poll(() => nativeDialogs, 'beforeunload on reload').toEqual(['beforeunload']);
+
+      // Saved: leaving asks nothing, in the console or from the browser.
+      await kind.field(page).waitFor();
+      if (kind.area !== 'careers-form') await poll(() => kind.field(page).inputValue()).not.toBe('');
+      await editField(page, kind);
+      const saved = apiAnswer(page, 'PUT', kind.saved);
+      await page.getByRole('button', { name: kind.save, exact: true }).click();
+      const answer = await saved;
+      expect(answer.status(), await answer.text()).toBe(200);
+      await notice(page, 'Success').first().waitFor();
+      await menuLink(page, kind.elsewhere.link).click();
+      await waitForPath(session, kind.elsewhere.path);
+      await pageHeading(page).waitFor();
+      expect(await leaveDialog(page).count()).toBe(0);
+      await page.reload();
+      await pageHeading(page).waitFor();
+      // Only the prompt of the reload with edits, never window.confirm.
+      expect(nativeDialogs).toEqual(['beforeunload']);
+    });
+  }
+
+  it('a new record: saving it leaves for the list without a question', async () => {
+    const page = await open();
+    await page.goto('/dashboard/features/create');
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    await title.fill('Fast Permits');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Planning and permits handled for you.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForPath(session, '/dashboard/features');
+    await expectNotice(page, { type: 'success', title: 'Success', message: 'Feature created' });
+    expect(await leaveDialog(page).count()).toBe(0);
+    expect(nativeDialogs).toEqual([]);
+  });
+});
+
+describe('notices after a save (SPEC §8, issue #8 item 5)', () => {
+  it('an invalid form shows the warning Form Validation; the save that follows shows Success and removes it', async () => {
+    const page = await open();
+    await page.goto('/dashboard/contact-us');
+    const mapLink = page.getByRole('textbox', { name: 'Map link', exact: true });
+    await poll(() => mapLink.inputValue()).not.toBe('');
+
+    await mapLink.fill('not a web address');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectNotice(page, { type: 'warning', title: 'Form Validation', message: 'Please check the form for errors' });
+    expect(await notice(page, 'Error').count()).toBe(0);
+
+    await mapLink.fill('https://maps.example.com/?q=3+Test+Street');
+    const saved = apiAnswer(page, 'PUT', /^\/api\/contact-us\/1$/);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    await expectNotice(page, { type: 'success', title: 'Success', message: 'Changes saved' });
+    // Gone at once, not after its own 5 s (SPEC §9).
+    expect(await notice(page, 'Form Validation').count()).toBe(0);
+    expect(await notice(page, 'Information').count()).toBe(0);
+  });
+
+  it("a refusal by the server is a Form Validation warning too, with the field's reason on the field", async () => {
+    const page = await open();
+    await page.goto('/dashboard/seo');
+    await firstRecord(page, 'seo').waitFor();
+    const paths = await page.locator('#main-content').locator('a[href^="/dashboard/seo/"]:not([href$="/create"])').allTextContents();
+    expect(paths.length, 'sample SEO entries').toBeGreaterThanOrEqual(2);
+    await firstRecord(page, 'seo').click();
+    const path = page.getByRole('textbox', { name: /^Path/ });
+    await poll(() => path.inputValue()).not.toBe('');
+    const taken = (await path.inputValue()) === paths[0]?.trim() ? paths[1]?.trim() : paths[0]?.trim();
+    await path.fill(taken ?? '/');
+    const refused = apiAnswer(page, 'PUT', /^\/api\/seo\/\d+$/);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await refused).status()).toBe(400);
+    await expectNotice(page, { type: 'warning', title: 'Form Validation', message: 'Please check the form for errors' });
+    expect(await notice(page, 'Error').count()).toBe(0);
+    await poll(() => path.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+// Holds the requests of this method to this path until release() (page.route), so the test can look at the page
+// meanwhile.
+async function hold(page: Page, method: string, pathname: string): Promise<{ held: Promise<void>; release: () => Promise<void> }> {
+  let routed!: () => void;
+  const held = new Promise<void>((resolve) => (routed = resolve));
+  const waiting: Route[] = [];
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      if (route.request().method() !== method) return route.continue();
+      waiting.push(route);
+      routed();
+    },
+  );
+  return {
+    held,
+    release: async () => {
+      for (const route of waiting.splice(0)) await route.continue().catch(() => undefined);
+    },
+  };
+}
+
+// Whether a real click at the element's centre reaches it (nothing on top of it).
+async function reachable(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && element.contains(top);
+  });
+}
+
+describe('the loading overlay and interactions that show their own progress (issue #8 item 6)', () => {
+  it('an upload: its progress and Cancel button stay visible and usable, with no overlay', async () => {
+    const page = await open();
+    await page.goto('/dashboard/partners/create');
+    const fileInput = page.getByLabel('Logo', { exact: true });
+    await fileInput.waitFor({ state: 'attached' });
+    const upload = await hold(page, 'POST', '/api/uploads');
+
+    await fileInput.setInputFiles({ name: 'slow-logo.png', mimeType: 'image/png', buffer: Buffer.from('held before it reaches the server') });
+    await upload.held;
+    await page.getByRole('progressbar', { name: 'Uploading slow-logo.png' }).waitFor();
+    // Longer than the overlay's delay (200 ms), with the upload still running.
+    await page.waitForTimeout(800);
+    expect(await overlay(page).count()).toBe(0);
+    const cancel = page.getByRole('button', { name: /^Cancel/ });
+    expect(await cancel.isVisible()).toBe(true);
+    expect(await reachable(cancel)).toBe(true);
+    await cancel.click({ timeout: 2000 });
+    await page.getByRole('progressbar', { name: 'Uploading slow-logo.png' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Choose image: Logo', exact: true }).waitFor();
+    await upload.release();
+  });
+
+  it('a reorder: the list stays usable while the new order is saved, with no overlay', async () => {
+    const page = await open();
+    await page.goto('/dashboard/features');
+    const list = page.getByRole('list', { name: 'Features Section, in the order the website shows them' });
+    await list.waitFor();
+    const titles = () => list.locator(':scope > li').evaluateAll((items) => items.map((item) => item.querySelector('a')?.textContent?.trim() ?? ''));
+    const before = await titles();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const last = before.at(-1) ?? '';
+    const order = await hold(page, 'PUT', '/api/features/order');
+
+    await page.getByRole('button', { name: `Move ${last} up`, exact: true }).click();
+    await order.held;
+    await page.waitForTimeout(800);
+    expect(await overlay(page).count()).toBe(0);
+    await poll(() => titles()).toEqual([...before.slice(0, -2), last, before.at(-2)]);
+    expect(await reachable(page.getByRole('button', { name: `Move ${last} up`, exact: true }))).toBe(true);
+    await order.release();
+    await notice(page, 'Success').filter({ hasText: 'Order saved' }).first().waitFor();
+  });
+});
