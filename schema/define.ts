@@ -196,12 +196,28 @@ export const uploadObject = z.object({
   size: z.number().int().nonnegative().nullish(),
 });
 
-// An optional number: '', null and a missing key all mean "not given" (null); text is coerced (form inputs).
+// C0 control characters (NUL among them) and DEL: invisible, and some tools choke on them (a NUL in a text column
+// makes Debian's sqlite3 CLI report index corruption; PostgreSQL refuses it). Tab, LF and CR are text (issue #9).
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const controlCharacterMessage = (label: string) => `${label} contains a control character (such as NUL) that cannot be stored`;
+const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+// Numbers come as JSON numbers or, from form inputs, as their digits: never as true, [5], '' (0), '1e3' or ' 5'.
+const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
+const fromDigits = (value: unknown) => (typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : value);
+
+// A web address or a path on this site. '//host' and '/\host' are addresses of another site to a browser, which
+// also reads '\' as '/' (issue #9): no backslash anywhere, and a path's second character is not a slash.
+const WEB_ADDRESS = /^(https?:\/\/|\/(?![/\\])|mailto:|tel:|#)/i;
+const isWebAddress = (value: string) => value === '' || (WEB_ADDRESS.test(value) && !value.includes('\\'));
+
+// An optional number: '', null and a missing key all mean "not given" (null); digits as text are taken (form inputs).
 const optionalNumber = (label: string, min: number, max: number, integer: boolean) => {
-  const number = z.coerce.number({ error: `${label} must be a number` });
+  const number = z.number({ error: `${label} must be a number` });
   return z
     .preprocess(
-      (value) => (value === '' ? null : value),
+      (value) => (value === '' ? null : fromDigits(value)),
       (integer ? number.int({ error: `${label} must be a whole number` }) : number)
         .min(min, { error: `${label} must be at least ${min}` })
         .max(max, { error: `${label} must be at most ${max}` })
@@ -220,7 +236,8 @@ export const fields = {
         .string({ error: `${label} is required` })
         .trim()
         .min(1, { error: `${label} is required` })
-        .max(max, { error: `${label} must be at most ${max} characters` }),
+        .max(max, { error: `${label} must be at most ${max} characters` })
+        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }),
       { label, max, ...options },
     ),
   optionalText: (label: string, max = 500, options: FieldOptions = {}) =>
@@ -229,6 +246,7 @@ export const fields = {
         .string()
         .trim()
         .max(max, { error: `${label} must be at most ${max} characters` })
+        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) })
         .nullish()
         .transform((value) => value || null),
       { label, max, ...options },
@@ -238,6 +256,7 @@ export const fields = {
       z
         .string()
         .max(max, { error: `${label} is too long` })
+        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) })
         .nullish()
         .transform((value) => value || null),
       { label, max, ...options },
@@ -251,6 +270,8 @@ export const fields = {
         .refine((value) => value === '' || /^(https?:\/\/|\/|mailto:|tel:|#)/i.test(value), {
           error: `${label} must be a web address (https://…) or a path starting with /`,
         })
+        .refine(isWebAddress, { error: `${label} must not start with // or hold a backslash: browsers read that as another site` })
+        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) })
         .nullish()
         .transform((value) => value || null),
       { label, max: 2000, ...options },
@@ -276,11 +297,14 @@ export const fields = {
     field(z.boolean({ error: 'Must be yes or no' }).default(true), { ...(label && { label }), ...options }),
   integer: (label: string, min: number, max: number, options: FieldOptions = {}) =>
     field(
-      z.coerce
-        .number({ error: `${label} must be a number` })
-        .int({ error: `${label} must be a whole number` })
-        .min(min, { error: `${label} must be at least ${min}` })
-        .max(max, { error: `${label} must be at most ${max}` }),
+      z.preprocess(
+        fromDigits,
+        z
+          .number({ error: `${label} must be a whole number` })
+          .int({ error: `${label} must be a whole number` })
+          .min(min, { error: `${label} must be at least ${min}` })
+          .max(max, { error: `${label} must be at most ${max}` }),
+      ),
       { label, ...options },
     ),
   date: (label: string, options: FieldOptions = {}) =>
@@ -299,7 +323,9 @@ export const fields = {
   tags: (label: string, options: FieldOptions = {}) =>
     field(
       z
-        .array(z.string().trim().min(1).max(50), { error: `${label} must be a list` })
+        .array(z.string().trim().min(1).max(50).refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }), {
+          error: `${label} must be a list`,
+        })
         .max(30, { error: `${label}: at most 30` })
         .default([]),
       { label, max: 30, ...options },
@@ -327,7 +353,8 @@ export const fields = {
             .string({ error: `${label}: each item must be text` })
             .trim()
             .min(1, { error: `${label}: items cannot be empty` })
-            .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` }),
+            .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` })
+            .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }),
           { error: `${label} must be a list` },
         )
         .max(max, { error: `${label}: at most ${max} items` })
@@ -402,6 +429,7 @@ export const inboxUpdateSchema = z.object({
   notes: z
     .string()
     .max(INBOX_NOTES_MAX, { error: `Notes must be at most ${INBOX_NOTES_MAX} characters` })
+    .refine(hasNoControlCharacters, { error: controlCharacterMessage('Notes') })
     .nullish()
     .transform((value) => value || null),
   read: z.boolean().optional(),
