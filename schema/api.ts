@@ -11,3 +11,9 @@ export const SINGLETON_ID = 1;
 // with CSS, not type="hidden", left out of the tab order). Bots fill every input; a submission with this field
 // non-empty is answered as if accepted and nothing is stored. No form may declare a field of this name.
 export const HONEYPOT_FIELD = 'website';
+
+// A busy or failing database (issue #9): the API answers 503 with Retry-After and one of these, which the console
+// shows as they are.
+export const DATABASE_BUSY_MESSAGE = 'The database is busy. Try again in a few seconds.';
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot take changes right now (it is read-only, full or unreachable). Try again later; if this goes on, tell your administrator.';

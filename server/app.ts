@@ -2,7 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { BlockList, isIP, type Socket } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { areas as declaredAreas } from '../schema/areas';
@@ -11,7 +13,7 @@ import { evolveAreas } from './areas/evolve';
 import { USERS_AREA, buildAreaModels } from './areas/model';
 import type { Config } from './config';
 import type { Database } from './db/types';
-import { HttpError } from './http-error';
+import { HttpError, isApiPath, routePath } from './http-error';
 import { registerAuthentication } from './plugins/authenticate';
 import { registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
@@ -39,10 +41,23 @@ export interface BuildAppOptions {
 
 /** Builds the API and the console host. Never listens: server.ts does, tests use `app.inject()`. */
 export async function buildApp({ config, db, logger, areas = declaredAreas, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+  const limits = config.connectionLimits;
   const app = Fastify({
     // Fastify's request serializer logs method and URL only: no headers, no bodies, so no secrets.
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify reads one (its types know only lists and functions): the `hops` nearest addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // Slow clients cannot hold the server (issue #9; docs/deploy.md, "Timeouts and connection limits").
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Node looks for overdue headers and requests this often (30 s by default, far coarser than the limits).
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 4)),
+    },
+    clientErrorHandler: answerClientError,
     // A malformed address (`/api/public/blogs/%ZZ`) answers like every other error: `{ message }`.
     frameworkErrors: (error, _request, reply) => {
       const malformed = error.code === 'FST_ERR_BAD_URL';
@@ -51,6 +66,8 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     },
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  limitConnectionsPerAddress(app, config);
+  limitBodyTime(app, limits.bodyTimeoutMs);
 
   // Documentation-only schemas (admin bodies, list parameters) are not validated by Fastify: see plugins/openapi.ts.
   app.setValidatorCompiler(contractValidatorCompiler);
@@ -70,7 +87,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // MUI (emotion) injects <style> elements at run time.
+        // MUI (emotion) injects <style> elements at run time (docs/security.md says why a nonce is not used).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // Vite inlines small fonts as data: URLs.
@@ -82,13 +99,16 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
         frameAncestors: ["'self'"],
       },
     },
+    // Only over TLS, below: sent over plain HTTP it would be ignored at best and pin a mistake at worst.
+    strictTransportSecurity: false,
   });
   await app.register(fastifyCookie);
   // CORS only for the website's API, only for WEBSITE_ORIGINS: the console and its admin API stay same-origin, and any
   // other origin gets no CORS header at all.
   await app.register(fastifyCors, {
     delegator: (request, callback) => {
-      const path = (request.url ?? '').split('?', 1)[0]!;
+      // The matched route (or the decoded path), never the raw URL: `/%61pi/public/…` is /api/public/….
+      const path = routePath(request);
       const forWebsites = path.startsWith('/api/public/') || path === '/api/openapi.json';
       const origin = request.headers.origin;
       callback(
@@ -106,6 +126,12 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   });
 
   registerCsrf(app, config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    // request.protocol is https only over TLS, or when a proxy trusted by TRUST_PROXY says so (X-Forwarded-Proto).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (isPrivateAnswer(request)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // What the website's answers are reused against (server/plugins/public-cache.ts).
   const contentVersion = trackContentChanges(app);
   registerAuthentication(app, db);
@@ -130,4 +156,125 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
 
   await registerConsole(app, config);
   return app;
+}
+
+/** helmet's default value: a year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Answers no shared or browser cache may keep: those to a signed-in request, to a route that needs a user, and to
+ * sign-in (a token). The website's API ignores credentials, so its answers keep their caching (plugins/public-cache.ts).
+ */
+function isPrivateAnswer(request: FastifyRequest): boolean {
+  const path = routePath(request);
+  if (!isApiPath(path) || path.startsWith('/api/public/')) return false;
+  if (request.headers.authorization !== undefined || request.user !== null || path === '/api/login') return true;
+  const security = (request.routeOptions.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security;
+  return security?.some((requirement) => 'bearerAuth' in requirement) ?? false;
+}
+
+export const BODY_TIMEOUT_MESSAGE = 'The request body took too long to arrive.';
+export const HEADERS_TIMEOUT_MESSAGE = 'The request took too long to arrive.';
+
+/** An answer written straight to the socket, which is then closed: the request never reached (or left) Fastify. */
+function answerOnSocket(socket: Socket, status: number, message: string): void {
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** What Node reports about a connection before Fastify sees a request, in the API's `{ message }` shape. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answerOnSocket(socket, 408, HEADERS_TIMEOUT_MESSAGE);
+  else if (error.code === 'HPE_HEADER_OVERFLOW') answerOnSocket(socket, 431, 'The request headers are too large.');
+  else answerOnSocket(socket, 400, 'The request is not valid HTTP.');
+}
+
+/**
+ * A body must arrive within `timeoutMs` of its headers: a client trickling it a byte at a time is answered 408 and
+ * disconnected. (Node's requestTimeout only looks every so often and counts the headers too.)
+ */
+function limitBodyTime(app: FastifyInstance, timeoutMs: number): void {
+  if (timeoutMs <= 0) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const raw = request.raw;
+    const hasBody = raw.headers['transfer-encoding'] !== undefined || Number(raw.headers['content-length'] ?? 0) > 0;
+    if (!hasBody || raw.complete) return;
+    const timer = setTimeout(() => {
+      if (raw.complete || raw.socket.destroyed) return;
+      // Not answered yet: the client hears why. Either way the unread rest is not waited for.
+      if (!reply.raw.headersSent) answerOnSocket(raw.socket, 408, BODY_TIMEOUT_MESSAGE);
+      // The body's reader (Fastify's parser, multipart) fails with this 408, not with a bare connection reset.
+      raw.destroy(new HttpError(408, BODY_TIMEOUT_MESSAGE));
+    }, timeoutMs).unref();
+    const stop = () => clearTimeout(timer);
+    raw.once('end', stop);
+    raw.socket.once('close', stop);
+  });
+}
+
+/** Whether the peer of a socket is a proxy TRUST_PROXY names: its connections carry many clients. */
+function trustsPeer(trustProxy: boolean | number | string | readonly string[]): (address: string) => boolean {
+  // A hop count (or `true`) trusts whoever connects directly.
+  if (typeof trustProxy === 'boolean' || typeof trustProxy === 'number') return () => trustProxy !== false && trustProxy !== 0;
+  const trusted = new BlockList();
+  const list = typeof trustProxy === 'string' ? trustProxy.split(',') : trustProxy;
+  for (const item of list.map((entry) => entry.trim()).filter(Boolean)) {
+    const ranges = NAMED_RANGES[item] ?? [item];
+    for (const range of ranges) {
+      const [address = '', prefix] = range.split('/');
+      const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+      if (isIP(address) === 0) continue;
+      if (prefix === undefined) trusted.addAddress(address, type);
+      else trusted.addSubnet(address, Number(prefix), type);
+    }
+  }
+  return (address) => {
+    const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+    const version = isIP(plain);
+    return version !== 0 && trusted.check(plain, version === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+/** proxy-addr's names, which Fastify's trustProxy accepts. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.1/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * At most MAX_CONNECTIONS_PER_ADDRESS open connections per client address; one more is closed at once. A trusted
+ * proxy's connections are not counted: they carry every client (limit per client in the proxy, docs/deploy.md).
+ */
+function limitConnectionsPerAddress(app: FastifyInstance, config: Pick<Config, 'connectionLimits' | 'trustProxy'>): void {
+  const max = config.connectionLimits.maxConnectionsPerAddress;
+  if (max <= 0) return;
+  const isProxy = trustsPeer(config.trustProxy);
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || isProxy(address)) return;
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      app.log.warn({ address, max }, 'connection refused: too many open connections from one address');
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

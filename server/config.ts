@@ -71,6 +71,13 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://cms.example.com' })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  // Slow clients (issue #9): docs/deploy.md, "Timeouts and connection limits". 0 switches one off.
+  HEADERS_TIMEOUT_SECONDS: integer(1, 3600).default(10),
+  BODY_TIMEOUT_SECONDS: integer(0, 3600).default(120),
+  REQUEST_TIMEOUT_SECONDS: integer(0, 3600).default(180),
+  KEEP_ALIVE_TIMEOUT_SECONDS: integer(1, 3600).default(10),
+  IDLE_TIMEOUT_SECONDS: integer(0, 3600).default(30),
+  MAX_CONNECTIONS_PER_ADDRESS: integer(0, 1_000_000).default(100),
 });
 
 export interface Config {
@@ -105,6 +112,24 @@ export interface Config {
   publicCacheSeconds: number;
   /** This API's address as websites reach it, for absolute file URLs; unset: taken from each request's Host. */
   publicUrl: string | undefined;
+  /** How long a client may take to send a request, and how many connections one address may hold (server/app.ts). */
+  connectionLimits: ConnectionLimits;
+}
+
+/** Times in milliseconds; 0 switches a limit off (the keep-alive and headers timeouts are always on). */
+export interface ConnectionLimits {
+  /** From the first byte of a request to the end of its headers (Node's headersTimeout). */
+  headersTimeoutMs: number;
+  /** From the end of the headers to the end of the body. */
+  bodyTimeoutMs: number;
+  /** The whole request, headers and body (Node's requestTimeout): the backstop of the two above. */
+  requestTimeoutMs: number;
+  /** How long an idle kept-alive connection waits for the next request. */
+  keepAliveTimeoutMs: number;
+  /** A connection on which nothing moves either way this long is closed (Node's server.timeout). */
+  idleTimeoutMs: number;
+  /** Open connections per client address; connections from a trusted proxy are not counted. */
+  maxConnectionsPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(input);
   if (!result.success) {
     problems.unshift(...result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: ${issue.message}`));
+  }
+  // Node refuses a headers timeout longer than the whole request's.
+  if (result.success && result.data.REQUEST_TIMEOUT_SECONDS > 0 && result.data.REQUEST_TIMEOUT_SECONDS <= result.data.HEADERS_TIMEOUT_SECONDS) {
+    problems.push('REQUEST_TIMEOUT_SECONDS: must be longer than HEADERS_TIMEOUT_SECONDS (or 0 for none)');
   }
   if (!result.success || problems.length > 0) {
     throw new ConfigError(`Invalid environment configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
@@ -150,5 +179,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     websiteOrigins: e.WEBSITE_ORIGINS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     publicUrl: e.PUBLIC_URL,
+    connectionLimits: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    },
   };
 }

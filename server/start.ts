@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { AreaDeclaration } from '../schema/define';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createDb, migrate } from './db';
+import { DataDirLockedError, createDb, lockDataDir, migrate, type DataDirLock } from './db';
 import { ensureAdmin, seedSampleContent, type AdminBootstrap } from './seed';
 import { scheduleUploadSweep } from './upload-sweep';
 
@@ -42,6 +42,18 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
       process.exit(1);
     }
     throw error;
+  }
+
+  // One server per SQLite data directory; on PostgreSQL several instances share the database (issue #9).
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    try {
+      lock = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      console.error(`Cornerstone could not start: ${error.message}`);
+      process.exit(1);
+    }
   }
 
   const db = createDb(config);
@@ -89,6 +101,7 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
     await app.close();
     await sweep.stop();
     await db.destroy();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGTERM', shutdown);

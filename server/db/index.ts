@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { dialectOf } from './dialect';
@@ -24,14 +25,134 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(options.postgres) }) });
   }
   if (options.sqlite !== ':memory:') mkdirSync(path.dirname(options.sqlite), { recursive: true });
-  const database = new SqliteDatabase(options.sqlite);
+  // No busy_timeout: better-sqlite3 is synchronous, and SQLite's own wait would stop the whole server while another
+  // process holds the lock (issue #9: health took 4.8 s). PatientSqliteDialect waits without blocking instead.
+  const database = new SqliteDatabase(options.sqlite, { timeout: 0 });
   // WAL lets readers proceed while a write is in progress; SQLite leaves foreign keys off by default.
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
   // Deleted content (a CV, say) is overwritten with zeros, not merely marked free (docs/deploy.md).
   database.pragma('secure_delete = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new PatientSqliteDialect({ database }) });
+}
+
+/** How long a statement waits for another process's lock on the SQLite database before the request answers 503. */
+export const SQLITE_BUSY_WAIT_MS = 2000;
+
+/**
+ * SQLite's single connection, whose statements retry SQLITE_BUSY on timers, leaving the event loop free. The wait is
+ * per busy spell, not per statement: once a lock has been held past the limit, every write fails at once until one
+ * gets through, so a request of several statements (or health behind it) does not wait the limit several times.
+ */
+class PatientSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    const spell: BusySpell = { since: undefined };
+    let wrapped: { inner: DatabaseConnection; outer: DatabaseConnection } | undefined;
+    driver.acquireConnection = async () => {
+      const inner = await acquire();
+      if (wrapped?.inner !== inner) wrapped = { inner, outer: patient(inner, spell) };
+      return wrapped.outer;
+    };
+    return driver;
+  }
+}
+
+interface BusySpell {
+  /** When a statement first found the database locked; cleared by a write that got through. */
+  since: number | undefined;
+  /** The last time a statement found it locked: after a quiet second, a lock starts a new spell. */
+  last?: number;
+}
+
+// Statements that take the write lock: their success ends a busy spell (a read succeeds under another's lock in WAL).
+const WRITES = /^\s*(insert|update|delete|replace)\b/i;
+
+function patient(connection: DatabaseConnection, spell: BusySpell): DatabaseConnection {
+  return {
+    async executeQuery<R>(query: CompiledQuery) {
+      for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
+        try {
+          const result = await connection.executeQuery<R>(query);
+          if (spell.since !== undefined && WRITES.test(query.sql)) spell.since = undefined;
+          return result;
+        } catch (error) {
+          // SQLITE_BUSY_SNAPSHOT is not retried: the transaction read data another process has changed since.
+          const code = (error as { code?: unknown }).code;
+          if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_BUSY_RECOVERY') throw error;
+          const now = Date.now();
+          if (spell.since === undefined || now - (spell.last ?? now) > 1000) spell.since = now;
+          spell.last = now;
+          if (now + delay > spell.since + SQLITE_BUSY_WAIT_MS) throw error;
+          await sleep(delay);
+        }
+      }
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
+}
+
+/**
+ * Throws the database's own error when it cannot take a write (busy, read-only, unreachable): a statement that
+ * needs the write lock but changes no row. /api/health runs it.
+ */
+export async function probeWritable(db: Kysely<Database>): Promise<void> {
+  await sql`update area_snapshots set area = area where 1 = 0`.execute(db);
+}
+
+// ---- One server per SQLite data directory (issue #9) --------------------------------------------------------------
+
+export const LOCK_FILE_NAME = 'cornerstone.lock';
+export const PID_FILE_NAME = 'cornerstone.pid';
+
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
+
+export interface DataDirLock {
+  release(): void;
+}
+
+/**
+ * Takes the data directory for this process, or throws DataDirLockedError naming the process that has it. The lock
+ * is SQLite's own file lock (POSIX fcntl) on `cornerstone.lock`: the kernel drops it when its process ends, however
+ * it ends, so a crash leaves no stale lock to clear. The holder's PID is written beside it for the message.
+ */
+export function lockDataDir(dataDir: string): DataDirLock {
+  const directory = path.resolve(dataDir);
+  mkdirSync(directory, { recursive: true });
+  const lock = new SqliteDatabase(path.join(directory, LOCK_FILE_NAME), { timeout: 0 });
+  const pidFile = path.join(directory, PID_FILE_NAME);
+  try {
+    // EXCLUSIVE locking mode keeps the lock after the first transaction begins, until the connection closes.
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('begin exclusive');
+  } catch (error) {
+    lock.close();
+    if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+    let holder = '';
+    try {
+      const pid = readFileSync(pidFile, 'utf8').trim();
+      if (/^\d+$/.test(pid)) holder = ` (process ${pid})`;
+    } catch {
+      // The other server is starting and has not written its PID yet.
+    }
+    throw new DataDirLockedError(
+      `Another Cornerstone server${holder} is using the data directory ${directory}. Stop it first: two servers ` +
+        'writing one SQLite database fail each other. Several servers need PostgreSQL (DATABASE_URL).',
+    );
+  }
+  writeFileSync(pidFile, `${process.pid}\n`);
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      rmSync(pidFile, { force: true });
+      lock.close();
+    },
+  };
 }
 
 function toDbOptions(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOptions): DbOptions {

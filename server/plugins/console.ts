@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { isApiPath } from '../http-error';
+import { decodedPath, isApiPath } from '../http-error';
 
 export const NOT_BUILT_MESSAGE = 'The console has not been built yet: run `npm run build`, then restart the server.';
 
@@ -30,10 +30,12 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
 
   app.setNotFoundHandler(async (request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isApiPath(request.url) || !isRead) return reply.code(404).send({ message: 'Not Found' });
+    // Decoded: `/%61pi/nothing` is an unknown API path too, answered in JSON, not with the console.
+    const path = decodedPath(request.url);
+    if (isApiPath(path) || !isRead) return reply.code(404).send({ message: 'Not Found' });
     if (!built) return reply.code(404).send({ message: NOT_BUILT_MESSAGE });
     // A missing hashed file (stale tab after a deploy) must not be answered with HTML.
-    if (request.url.startsWith('/assets/')) return reply.code(404).send({ message: 'Not Found' });
+    if (path.startsWith('/assets/')) return reply.code(404).send({ message: 'Not Found' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../schema/api';
 import type { Config } from '../config';
-import { HttpError, isApiPath } from '../http-error';
+import { HttpError, isApiPath, routePath } from '../http-error';
 import { RANDOM_TOKEN_PATTERN, randomToken, safeEqual } from '../secrets';
 
 // SPEC §7: the console copies the cookie into the header on non-GET/HEAD requests (names in schema/api.ts).
 export const CSRF_ERROR = 'Invalid or missing CSRF token.';
+export const FOREIGN_ORIGIN_ERROR = 'Refused: this request comes from a page on another site, and only pages of this server may change data here.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,14 +25,15 @@ declare module 'fastify' {
  * cookie but cannot read it, so it cannot echo it in the header.
  * Needs @fastify/cookie registered first.
  */
-export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieSecure'>): void {
+export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieSecure' | 'publicUrl'>): void {
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   app.addHook('onRequest', async (request, reply) => {
     // Routing has happened by now: this is the matched route's own configuration. An exempt route (the website's
     // API) sets no cookie either: its answers are cached by CDNs, which keep no answer that sets one.
     if (request.routeOptions.config.csrf === false) return;
     // Nor where the website posts to a form that does not exist: no route, nothing to protect, and the website takes
     // no token; it answers 404 like any unknown form (server/routes/public.ts).
-    if (request.is404 && request.url.startsWith('/api/public/')) return;
+    if (request.is404 && routePath(request).startsWith('/api/public/')) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const hasValidCookie = cookie !== undefined && RANDOM_TOKEN_PATTERN.test(cookie);
     if (!hasValidCookie) {
@@ -43,11 +45,32 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
       });
     }
 
-    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+    // The matched route, not the raw URL: `/%61pi/blogs` reaches /api/blogs and must meet the same check.
+    if (SAFE_METHODS.has(request.method) || !isApiPath(routePath(request))) return;
+    // Browsers say where a request comes from; a page elsewhere has no business changing anything (issue #9).
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, FOREIGN_ORIGIN_ERROR);
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== publicOrigin && !isOwnOrigin(origin, request)) throw new HttpError(403, FOREIGN_ORIGIN_ERROR);
     // Node hands header names lower-cased.
     const header = request.headers[CSRF_HEADER.toLowerCase()];
     if (!hasValidCookie || typeof header !== 'string' || !safeEqual(header, cookie)) {
       throw new HttpError(403, CSRF_ERROR);
     }
   });
+}
+
+/**
+ * Whether `origin` is the address the request was sent to (its Host, or X-Forwarded-Host from a trusted proxy).
+ * Over plain HTTP an https page of the same host counts too: a TLS proxy not declared in TRUST_PROXY forwards it as
+ * http. `null` (sandboxed frames, some redirects) is never ours.
+ */
+function isOwnOrigin(origin: string, request: FastifyRequest): boolean {
+  try {
+    const page = new URL(origin);
+    const target = new URL(`${request.protocol}://${request.host}`);
+    if (page.origin !== origin || page.host !== target.host) return false;
+    return page.protocol === target.protocol || target.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }

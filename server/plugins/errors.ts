@@ -1,5 +1,76 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE } from '../../schema/api';
 import { HttpError } from '../http-error';
+
+// ---- Storage faults (issue #9): a busy or failing database answers 503 with Retry-After, never a bare 500 ----------
+
+export interface StorageFault {
+  /** busy: a lock held elsewhere, gone in moments. unavailable: read-only, full, failing or unreachable. */
+  kind: 'busy' | 'unavailable';
+  /** What an operator reads in /api/health and the log. */
+  reason: string;
+}
+
+const SQLITE_FAULTS: [prefix: string, fault: StorageFault][] = [
+  ['SQLITE_BUSY', { kind: 'busy', reason: 'the database is locked by another process' }],
+  ['SQLITE_LOCKED', { kind: 'busy', reason: 'the database is locked by another process' }],
+  ['SQLITE_READONLY', { kind: 'unavailable', reason: 'the database is read-only' }],
+  ['SQLITE_FULL', { kind: 'unavailable', reason: 'the disk holding the database is full' }],
+  ['SQLITE_IOERR', { kind: 'unavailable', reason: 'the database file could not be read or written (I/O error)' }],
+  ['SQLITE_CANTOPEN', { kind: 'unavailable', reason: 'the database file cannot be opened' }],
+  ['SQLITE_PROTOCOL', { kind: 'unavailable', reason: 'the database file cannot be locked' }],
+];
+
+// PostgreSQL SQLSTATEs (appendix A of its manual); class 08 (connection), 53 (insufficient resources).
+const POSTGRES_FAULTS: Record<string, StorageFault> = {
+  '55P03': { kind: 'busy', reason: 'a lock the write needs is held by another session' },
+  '40001': { kind: 'busy', reason: 'the write conflicted with another transaction' },
+  '40P01': { kind: 'busy', reason: 'the write was chosen as a deadlock victim' },
+  '57014': { kind: 'busy', reason: 'the statement was cancelled (statement timeout)' },
+  '25006': { kind: 'unavailable', reason: 'the database is read-only' },
+  '57P01': { kind: 'unavailable', reason: 'the database server is shutting down' },
+  '57P02': { kind: 'unavailable', reason: 'the database server crashed' },
+  '57P03': { kind: 'unavailable', reason: 'the database server is not accepting connections yet' },
+  '53100': { kind: 'unavailable', reason: 'the disk holding the database is full' },
+};
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/** Whether an error is the database being busy or failing, and how; undefined for every other error. */
+export function storageFault(error: unknown): StorageFault | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') {
+    const sqlite = SQLITE_FAULTS.find(([prefix]) => code.startsWith(prefix));
+    if (sqlite) return sqlite[1];
+    if (POSTGRES_FAULTS[code]) return POSTGRES_FAULTS[code];
+    if (/^(08|53)[0-9A-Z]{3}$/.test(code)) return { kind: 'unavailable', reason: `the database server refused the request (SQLSTATE ${code})` };
+    if (NETWORK_CODES.has(code)) return { kind: 'unavailable', reason: `the database server does not answer (${code})` };
+  }
+  // node-postgres words a dropped connection and a connect timeout without a code.
+  const message = error instanceof Error ? error.message : '';
+  if (/^Connection terminated|timeout exceeded when trying to connect/i.test(message)) {
+    return { kind: 'unavailable', reason: 'the database server does not answer' };
+  }
+  return undefined;
+}
+
+/** Seconds a client is told to wait (Retry-After) after each kind of fault. */
+export const RETRY_AFTER_SECONDS: Record<StorageFault['kind'], number> = { busy: 2, unavailable: 30 };
+
+/**
+ * The last write the database refused as unavailable, until a write succeeds: a full disk still takes the
+ * health check's probe (which writes nothing), so /api/health also reports a recent refusal (routes/health.ts).
+ */
+export class StorageFaults {
+  last: { fault: StorageFault; at: number } | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storageFaults: StorageFaults;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface ValidationIssue {
   instancePath?: string;
@@ -28,10 +99,16 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 };
 
 /**
- * The one error handler. 4xx answers `{ message }` (+ `errors` per field for validation);
- * 5xx is logged with its details and answers only `{ message: 'Internal Server Error' }`.
+ * The one error handler. 4xx answers `{ message }` (+ `errors` per field for validation); a busy or failing database
+ * 503 with Retry-After; any other 5xx is logged with its details and answers only `{ message: 'Internal Server Error' }`.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const faults = new StorageFaults();
+  app.decorate('storageFaults', faults);
+  app.addHook('onResponse', async (request, reply) => {
+    if (faults.last && WRITE_METHODS.has(request.method) && reply.statusCode >= 200 && reply.statusCode < 300) faults.last = undefined;
+  });
+
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     if ('validation' in error && Array.isArray(error.validation)) {
       return reply.code(400).send(validationErrors(error.validation, error.validationContext));
@@ -41,6 +118,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const code = (error as { code?: unknown }).code;
     if (code === '22021' || code === '22P05') {
       return reply.code(400).send({ message: 'The request contains a character that cannot be stored (such as a NUL character).' });
+    }
+
+    const fault = storageFault(error);
+    if (fault) {
+      request.log.error({ err: error, reason: fault.reason }, 'database unavailable');
+      if (fault.kind === 'unavailable') faults.last = { fault, at: Date.now() };
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS[fault.kind]))
+        .send({ message: fault.kind === 'busy' ? DATABASE_BUSY_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE });
     }
 
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

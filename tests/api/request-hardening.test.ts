@@ -1,0 +1,272 @@
+// Requests and headers (issue #9 items 9 and 10): rules on the route the router matched, not the raw URL; writes from
+// other sites refused; no-store on every authenticated answer; HSTS only over TLS; the CSP. docs/security.md.
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { csrf, setupApp, signIn, type TestApp } from './helpers';
+
+const CSRF_REFUSED = { message: 'Invalid or missing CSRF token.' };
+const FOREIGN_REFUSED = {
+  message: 'Refused: this request comes from a page on another site, and only pages of this server may change data here.',
+};
+const WEBSITE = 'https://www.example.com';
+const HSTS = 'max-age=31536000; includeSubDomains';
+const contact = { full_name: 'Ada Lovelace', email: 'ada@example.com', subject: 'A quote', message: 'Hello there' };
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await setupApp({ websiteOrigins: [WEBSITE], publicUrl: 'https://cms.example.com' });
+  token = await signIn(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** TRUST_PROXY as the server reads it: an address, or a hop count. */
+const behind = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+const bearer = () => ({ authorization: `Bearer ${token}` });
+
+/** A write as the console sends it (bearer and CSRF pair), with extra headers. */
+function write(method: 'POST' | 'PUT' | 'DELETE', url: string, payload: InjectOptions['payload'], headers: Record<string, string> = {}) {
+  const pair = csrf();
+  return t.app.inject({ method, url, payload, cookies: pair.cookies, headers: { ...pair.headers, ...bearer(), ...headers } });
+}
+
+async function blogCount() {
+  const rows = await t.db.selectFrom('records').select('id').where('area', '=', 'blogs').execute();
+  return rows.length;
+}
+
+describe('the CSRF check runs on the route the router matched', () => {
+  it.each(['/%61pi/blogs', '/%61%70%69/blogs', '/api/%62logs', '/%61pi/%62logs'])('POST %s without a token: 403, nothing created', async (url) => {
+    const before = await blogCount();
+    const response = await t.app.inject({ method: 'POST', url, headers: bearer(), payload: { title: 'Sneaked in' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(CSRF_REFUSED);
+    expect(await blogCount()).toBe(before);
+  });
+
+  it('PUT and DELETE on an encoded path are refused the same way', async () => {
+    const created = await write('POST', '/api/blogs', { title: 'Kept' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const response = await t.app.inject({ method, url: `/%61pi/blogs/${id}`, headers: bearer(), payload: { title: 'Changed' } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(CSRF_REFUSED);
+    }
+    const kept = await t.app.inject({ url: `/api/blogs/${id}`, headers: bearer() });
+    expect(kept.json()).toMatchObject({ id, title: 'Kept' });
+  });
+
+  it('an encoded path that matches no route is still an API path: 403 without a token, JSON 404 with one', async () => {
+    const refused = await t.app.inject({ method: 'POST', url: '/%61pi/nothing-here', payload: {} });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(CSRF_REFUSED);
+    const missing = await write('POST', '/%61pi/nothing-here', {});
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Not Found' });
+    const read = await t.app.inject({ url: '/%61pi/nothing-here' });
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('the same write with the token on the plain path is accepted (the check is not simply refusing)', async () => {
+    const response = await write('POST', '/api/blogs', { title: 'Through the front door' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ title: 'Through the front door' });
+  });
+
+  it('CORS follows the matched route too: an encoded public path gets the website its header, an encoded admin path none', async () => {
+    const publicRead = await t.app.inject({ url: '/%61pi/public/blogs', headers: { origin: WEBSITE } });
+    expect(publicRead.statusCode).toBe(200);
+    expect(publicRead.headers['access-control-allow-origin']).toBe(WEBSITE);
+    const adminRead = await t.app.inject({ url: '/%61pi/blogs', headers: { origin: WEBSITE, ...bearer() } });
+    expect(adminRead.statusCode).toBe(200);
+    expect(adminRead.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('writes from another site are refused', () => {
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['the website origin on the admin API', { origin: WEBSITE }],
+    ['an Origin of null (sandboxed frame)', { origin: 'null' }],
+    ['the right host over another port', { origin: 'http://localhost:81' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: cross-site with our own Origin', { 'sec-fetch-site': 'cross-site', origin: 'http://localhost' }],
+  ])('%s: 403 with a clear message, nothing created, even with a valid CSRF pair and token', async (_name, headers) => {
+    const before = await blogCount();
+    const response = await write('POST', '/api/blogs', { title: 'From elsewhere' }, headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(FOREIGN_REFUSED);
+    expect(await blogCount()).toBe(before);
+  });
+
+  it('PUT, DELETE, sign-in and sign-out from a foreign Origin are refused', async () => {
+    const created = await write('POST', '/api/blogs', { title: 'Target' });
+    const { id } = created.json<{ id: number }>();
+    const origin = { origin: 'https://evil.example' };
+    for (const [method, url] of [['PUT', `/api/blogs/${id}`], ['DELETE', `/api/blogs/${id}`], ['POST', '/api/login'], ['POST', '/api/logout']] as const) {
+      const response = await write(method, url, method === 'PUT' ? { title: 'Defaced' } : {}, origin);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json()).toEqual(FOREIGN_REFUSED);
+    }
+    const kept = await t.app.inject({ url: `/api/blogs/${id}`, headers: bearer() });
+    expect(kept.json()).toMatchObject({ title: 'Target' });
+  });
+
+  it.each([
+    ['its own Host', { origin: 'http://localhost', host: 'localhost' }],
+    ['its own Host and port', { origin: 'http://localhost:8080', host: 'localhost:8080' }],
+    ['PUBLIC_URL', { origin: 'https://cms.example.com' }],
+    ['an https page behind a proxy not declared in TRUST_PROXY', { origin: 'https://admin.example.org', host: 'admin.example.org' }],
+    ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin', origin: 'http://localhost', host: 'localhost' }],
+    ['no Origin at all (curl, scripts)', {}],
+  ])('accepted from %s', async (_name, headers) => {
+    const response = await write('POST', '/api/blogs', { title: 'From home' }, headers);
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('an http page is not taken for our https origin', async () => {
+    const secure = await setupApp({ trustProxy: behind('127.0.0.1') });
+    try {
+      const pair = csrf();
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        cookies: pair.cookies,
+        headers: { ...pair.headers, host: 'admin.example.org', 'x-forwarded-proto': 'https', origin: 'http://admin.example.org' },
+        payload: { email: 'nobody@example.com', password: 'whatever it is' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(FOREIGN_REFUSED);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('website form posts are still accepted from WEBSITE_ORIGINS (no CSRF pair, cross-site, CORS-governed)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/contact-us-form',
+      payload: contact,
+      headers: { origin: WEBSITE, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toEqual({ received: true });
+    expect(response.headers['access-control-allow-origin']).toBe(WEBSITE);
+  });
+});
+
+describe('Cache-Control: no-store on authenticated answers', () => {
+  it.each([
+    ['a list', '/api/blogs'],
+    ['the signed-in user', '/api/me'],
+    ['a singleton', '/api/hero'],
+    ['the unread counts', '/api/forms/unread'],
+    ['a list through an encoded path', '/%61pi/blogs'],
+  ])('%s', async (_name, url) => {
+    const response = await t.app.inject({ url, headers: bearer() });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('writes, sign-out and refusals of a signed-in request', async () => {
+    const created = await write('POST', '/api/blogs', { title: 'Stored nowhere' });
+    expect(created.headers['cache-control']).toBe('no-store');
+    const invalid = await write('POST', '/api/blogs', { status: 'archived' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.headers['cache-control']).toBe('no-store');
+    const missing = await t.app.inject({ url: '/api/blogs/999999', headers: bearer() });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a route that needs a user, asked without one (401)', async () => {
+    const response = await t.app.inject({ url: '/api/blogs' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sign-in answers, accepted or refused', async () => {
+    const pair = csrf();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...pair,
+      payload: { email: 'dana@cornerstone.test', password: 'not the password' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...pair,
+      payload: { email: 'dana@cornerstone.test', password: 'correct horse battery' },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.headers['cache-control']).toBe('no-store');
+  });
+
+  it('public website answers keep their caching, with or without an Authorization header', async () => {
+    for (const headers of [{}, bearer()]) {
+      const response = await t.app.inject({ url: '/api/public/blogs', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60');
+    }
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('Strict-Transport-Security only over TLS', () => {
+  it('is absent over plain HTTP, even when the client claims https without a trusted proxy', async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+      const response = await t.app.inject({ url: '/api/health', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('is sent when a trusted proxy says the request came over https', async () => {
+    for (const trustProxy of ['127.0.0.1', '1']) {
+      const proxied = await setupApp({ trustProxy: behind(trustProxy) });
+      try {
+        const https = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+        expect(https.headers['strict-transport-security'], String(trustProxy)).toBe(HSTS);
+        const http = await proxied.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'http' } });
+        expect(http.headers['strict-transport-security']).toBeUndefined();
+        const publicRead = await proxied.app.inject({ url: '/api/public/blogs', headers: { 'x-forwarded-proto': 'https' } });
+        expect(publicRead.headers['strict-transport-security']).toBe(HSTS);
+      } finally {
+        await proxied.close();
+      }
+    }
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  it('allows only this origin for scripts, connections, frames and forms; no eval, no plugins', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    const directives = Object.fromEntries(
+      String(response.headers['content-security-policy'])
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    );
+    expect(directives).toEqual({
+      'default-src': "'self'",
+      'script-src': "'self'",
+      'style-src': "'self' 'unsafe-inline'",
+      'img-src': "'self' data: blob:",
+      'font-src': "'self' data:",
+      'connect-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+      'frame-ancestors': "'self'",
+    });
+  });
+});
