@@ -129,7 +129,8 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   app.addHook('onSend', async (request, reply, payload) => {
     // request.protocol is https only over TLS, or when a proxy trusted by TRUST_PROXY says so (X-Forwarded-Proto).
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    if (isPrivateAnswer(request)) reply.header('cache-control', 'no-store');
+    // A route's own 'private, no-store' (a CV) says the same and stays.
+    if (isPrivateAnswer(request) && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', 'no-store');
     return payload;
   });
   // What the website's answers are reused against (server/plugins/public-cache.ts).
@@ -170,7 +171,8 @@ function isPrivateAnswer(request: FastifyRequest): boolean {
   if (!isApiPath(path) || path.startsWith('/api/public/')) return false;
   if (request.headers.authorization !== undefined || request.user !== null || path === '/api/login') return true;
   const security = (request.routeOptions.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security;
-  return security?.some((requirement) => 'bearerAuth' in requirement) ?? false;
+  // OpenAPI lists alternatives: a user is required when every one of them names the bearer token.
+  return security !== undefined && security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement);
 }
 
 export const BODY_TIMEOUT_MESSAGE = 'The request body took too long to arrive.';
