@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema } from '../auth';
+import { PASSWORD_MAX_LENGTH } from '../auth-rules';
 import { defineArea, fields } from '../define';
 
 // Administrators of the console. The API keeps them in their own `users` table (password hashes, sign-in tokens),
@@ -38,5 +39,17 @@ export const userUpdateSchema = z.object({
   email: usersManagement.schema.shape.email.optional(),
   active: z.boolean({ error: 'Must be yes or no' }).optional(),
   password: z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordSchema.optional()),
+  // Issue #9: changing your OWN password needs the current one, so that a token read from a browser's storage cannot
+  // take the account. Not needed to reset someone else's (that is recorded in the audit log instead).
+  current_password: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string({ error: 'Must be text' }).max(PASSWORD_MAX_LENGTH, { error: `Must be at most ${PASSWORD_MAX_LENGTH} characters long` }).optional(),
+  ),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+// What the console and the API say about your own account (the API refuses, the console says so first).
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to choose a new one';
+export const CURRENT_PASSWORD_WRONG = 'This is not your current password';

@@ -57,6 +57,12 @@ export async function findUserById(db: Kysely<Database>, id: number, options: { 
   return row && withoutPassword(toUser(row));
 }
 
+/** The stored password hash of a user, for checking a current password (issue #9); never answered. */
+export async function findPasswordHash(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash;
+}
+
 export async function hasAnyUser(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   return row !== undefined;

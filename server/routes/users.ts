@@ -5,7 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { VERSION_FIELD, etagOf } from '../../schema/conflicts';
-import { userCreateSchema, userUpdateSchema } from '../../schema/areas/users-management';
+import {
+  CANNOT_DEACTIVATE_SELF,
+  CANNOT_DELETE_SELF,
+  CURRENT_PASSWORD_REQUIRED,
+  CURRENT_PASSWORD_WRONG,
+  userCreateSchema,
+  userUpdateSchema,
+} from '../../schema/areas/users-management';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
 import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
 import { NOT_FOUND, fieldErrors, formError } from '../areas/records';
@@ -13,7 +20,7 @@ import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
 import { HttpError } from '../http-error';
-import { hashPassword } from '../passwords';
+import { hashPassword, verifyPassword } from '../passwords';
 import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { USERS_KIND } from '../repositories/revisions';
@@ -21,6 +28,7 @@ import { deleteUserTokens } from '../repositories/tokens';
 import {
   createUser,
   deleteUser,
+  findPasswordHash,
   findUserById,
   isEmailTaken,
   listUsers,
@@ -33,8 +41,7 @@ import { conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, page
 import { idParams, sendPage, writeOptions } from './resources';
 
 export const EMAIL_TAKEN = 'This email is already used';
-export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
-export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
+export { CANNOT_DEACTIVATE_SELF, CANNOT_DELETE_SELF };
 
 export interface UserRoutesOptions {
   db: Kysely<Database>;
@@ -178,7 +185,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     const options = writeOptions(request, request.body);
     const result = userUpdateSchema.safeParse(request.body ?? {});
     if (!result.success) throw formError(fieldErrors(result.error));
-    const { name, email, active, password } = result.data;
+    const { name, email, active, password, current_password: currentPassword } = result.data;
+    // Issue #9: your own new password needs your current one (a stolen token alone cannot take the account).
+    if (id === me.id && password !== undefined) {
+      if (currentPassword === undefined) throw formError({ current_password: CURRENT_PASSWORD_REQUIRED });
+      const hash = await findPasswordHash(db, id);
+      if (hash === undefined || !(await verifyPassword(currentPassword, hash))) throw formError({ current_password: CURRENT_PASSWORD_WRONG });
+    }
     // Hashed before the row is locked: it takes a while on purpose.
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
     // As stored, so an email sent back unchanged in another case is no change.

@@ -118,11 +118,44 @@ describe('editing users', () => {
     const own = await setupApp();
     try {
       const client = apiClient(own.app, await signIn(own.app));
-      expect((await client.put(`/api/users-management/${own.userId}`, { password: 'my new password' })).statusCode).toBe(200);
+      const changed = await client.put(`/api/users-management/${own.userId}`, { password: 'my new password', current_password: USER.password });
+      expect(changed.statusCode, changed.body).toBe(200);
       expect((await client.get('/api/me')).statusCode).toBe(200);
+      expect((await loginJson(own.app, USER.email, 'my new password')).statusCode).toBe(200);
     } finally {
       await own.close();
     }
+  });
+
+  it('changes your own password only with your current one: missing or wrong is a field error, nothing changes', async () => {
+    const own = await setupApp();
+    try {
+      const client = apiClient(own.app, await signIn(own.app));
+      const path = `/api/users-management/${own.userId}`;
+      const missing = await client.put(path, { name: USER.name, password: 'taken over password' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'Enter your current password to choose a new one' } });
+      const empty = await client.put(path, { password: 'taken over password', current_password: '' });
+      expect(empty.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'Enter your current password to choose a new one' } });
+      const wrong = await client.put(path, { password: 'taken over password', current_password: 'a guess' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'This is not your current password' } });
+      // Still signed in (a 401 would end the console's session), and the old password still works.
+      expect((await client.get('/api/me')).statusCode).toBe(200);
+      expect((await loginJson(own.app, USER.email, USER.password)).statusCode).toBe(200);
+      expect((await loginJson(own.app, USER.email, 'taken over password')).statusCode).toBe(401);
+      // Other changes to your own account need no password.
+      expect((await client.put(path, { name: 'Dana B.' })).json()).toMatchObject({ name: 'Dana B.' });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("resets someone else's password without asking for any current password", async () => {
+    const user = await createUser({ name: 'Forgetful', email: 'forgetful@example.com', password: 'forgotten password' });
+    const response = await api.put(`/api/users-management/${user.id}`, { password: 'given by an admin' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await loginJson(t.app, 'forgetful@example.com', 'given by an admin')).statusCode).toBe(200);
   });
 
   it('deactivating a user revokes their tokens and stops their sign-in', async () => {

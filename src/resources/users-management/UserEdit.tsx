@@ -18,6 +18,10 @@ const validate = zodValidate(userUpdateSchema);
 function NewPasswordSection() {
   const [open, setOpen] = useState(false);
   const { setValue } = useFormContext();
+  const record = useRecordContext();
+  const isCurrentUser = useIsCurrentUser();
+  // Issue #9: your own password changes only with your current one; someone else's is reset without it.
+  const own = isCurrentUser(record?.id);
   return (
     <Box component="section" aria-labelledby="new-password-heading" sx={{ width: '100%' }}>
       <Divider sx={{ my: 1 }} />
@@ -27,7 +31,7 @@ function NewPasswordSection() {
             New password
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Resetting signs the user out of their other sessions.
+            {own ? 'Changing it signs you out of your other sessions.' : 'Resetting signs the user out of their other sessions.'}
           </Typography>
         </div>
         <Button
@@ -36,14 +40,26 @@ function NewPasswordSection() {
           aria-expanded={open}
           aria-controls="new-password-fields"
           onClick={() => {
-            if (open) setValue('password', '', { shouldDirty: false, shouldValidate: false });
+            if (open) {
+              setValue('password', '', { shouldDirty: false, shouldValidate: false });
+              setValue('current_password', '', { shouldDirty: false, shouldValidate: false });
+            }
             setOpen(!open);
           }}
         >
-          {open ? 'Keep current password' : 'Reset password'}
+          {open ? 'Keep current password' : own ? 'Change password' : 'Reset password'}
         </Button>
       </Stack>
       <Collapse in={open} id="new-password-fields" unmountOnExit>
+        {own && (
+          <PasswordInput
+            source="current_password"
+            label="Current password"
+            autoComplete="current-password"
+            helperText="Needed to change your own password."
+            sx={{ mt: 1, display: 'block' }}
+          />
+        )}
         <PasswordInput
           source="password"
           label="New password"

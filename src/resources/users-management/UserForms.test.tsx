@@ -134,6 +134,8 @@ describe('users list and edit', () => {
     expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await user.type(await screen.findByLabelText('New password', { selector: 'input' }), 'abc');
+    // Someone else's password is reset without knowing theirs (issue #9).
+    expect(screen.queryByLabelText('Current password', { selector: 'input' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(writes).toEqual([]);
@@ -142,5 +144,22 @@ describe('users list and edit', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({ method: 'PUT', path: '/api/users-management/2', body: { password: 'abcdefghijk' } });
+  });
+
+  it('changes your own password with your current one (issue #9)', async () => {
+    const user = userEvent.setup();
+    renderAt('/users-management/1');
+    await screen.findByDisplayValue('Ada Admin');
+    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    expect(screen.getByText('Changing it signs you out of your other sessions.')).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Current password', { selector: 'input' }), 'old secret');
+    await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'a new secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/users-management/1',
+      body: { password: 'a new secret', current_password: 'old secret' },
+    });
   });
 });
