@@ -45,3 +45,18 @@ export const loginResponseSchema = z.object({
 });
 
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** '12 seconds', '2 minutes', '15 minutes': a wait as the sign-in throttle words it (whole seconds, rounded up). */
+export function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 90) return `${whole} ${whole === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(whole / 60);
+  return `${minutes} minutes`;
+}
+
+/**
+ * The 429 of a throttled sign-in (issue #9), with Retry-After: the console shows it as the notice's message. The same
+ * words for a known and an unknown account, and for an account's and an address's limit: they reveal nothing.
+ */
+export const signInThrottledMessage = (retryAfterSeconds: number): string =>
+  `Too many failed sign-in attempts. Please try again in ${formatWait(retryAfterSeconds)}.`;

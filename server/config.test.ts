@@ -16,6 +16,16 @@ describe('loadConfig', () => {
       loginRateLimit: 10,
       publicFormRateLimit: 10,
       publicFormGlobalLimit: 30,
+      // docs/deploy.md, "Sign-in throttling".
+      signInThrottle: {
+        windowMs: 15 * 60_000,
+        lockMs: 15 * 60_000,
+        maxDelayMs: 60_000,
+        account: { delayAfter: 5, lockAfter: 10 },
+        address: { delayAfter: 10, lockAfter: 30 },
+      },
+      // The timeouts and the connection cap (docs/deploy.md).
+      connectionLimits: expect.any(Object),
       websiteOrigins: [],
       publicCacheSeconds: 60,
       publicUrl: undefined,
@@ -42,8 +52,15 @@ describe('loadConfig', () => {
       LOGIN_RATE_LIMIT: '0',
       LOG_LEVEL: 'warn',
       COOKIE_SECURE: 'true',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       PUBLIC_FORM_RATE_LIMIT: '3',
+      SIGN_IN_WINDOW_MINUTES: '30',
+      SIGN_IN_LOCK_MINUTES: '60',
+      SIGN_IN_MAX_DELAY_SECONDS: '120',
+      SIGN_IN_ACCOUNT_DELAY_AFTER: '3',
+      SIGN_IN_ACCOUNT_LOCK_AFTER: '6',
+      SIGN_IN_ADDRESS_DELAY_AFTER: '0',
+      SIGN_IN_ADDRESS_LOCK_AFTER: '100',
       PUBLIC_FORM_GLOBAL_LIMIT: '0',
       SECRET_KEY: 'k'.repeat(40),
       SEED_SAMPLE_CONTENT: 'false',
@@ -64,7 +81,14 @@ describe('loadConfig', () => {
       loginRateLimit: 0,
       logLevel: 'warn',
       cookieSecure: true,
-      trustProxy: true,
+      trustProxy: 1,
+      signInThrottle: {
+        windowMs: 30 * 60_000,
+        lockMs: 60 * 60_000,
+        maxDelayMs: 120_000,
+        account: { delayAfter: 3, lockAfter: 6 },
+        address: { delayAfter: 0, lockAfter: 100 },
+      },
     });
   });
 
@@ -146,8 +170,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
   });
 
-  it('accepts a list of trusted proxy addresses', () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  it('takes a hop count or the proxies\' addresses for TRUST_PROXY, and trusts nothing by default (issue #9)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '::1,fd00::/8,loopback' }).trustProxy).toEqual(['::1', 'fd00::/8', 'loopback']);
+  });
+
+  it("refuses TRUST_PROXY=true, which would trust an X-Forwarded-For the client writes, and says what to give instead", () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'TRUE' })).toThrow(
+      "TRUST_PROXY: 'true' would trust any X-Forwarded-For a client writes; give the number of proxies in front of the server (1 for one nginx) or their addresses ('127.0.0.1,10.0.0.0/8')",
+    );
+  });
+
+  it('refuses TRUST_PROXY entries that are not addresses, ranges or a sane hop count', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx' })).toThrow(
+      "TRUST_PROXY: 'nginx' is not an IP address or CIDR range like 10.0.0.0/8 (or a number of proxies)",
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: '10.0.0.0\/33' is not an IP address/);
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,300.1.1.1' })).toThrow(/TRUST_PROXY: '300.1.1.1' is not an IP address/);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow('TRUST_PROXY: must be a number of proxies between 0 and 10, or their addresses');
+  });
+
+  it('refuses sign-in throttle settings out of range', () => {
+    expect(() => loadConfig({ SIGN_IN_LOCK_MINUTES: '0' })).toThrow('SIGN_IN_LOCK_MINUTES: must be between 1 and 1440');
+    expect(() => loadConfig({ SIGN_IN_ACCOUNT_LOCK_AFTER: '-1' })).toThrow('SIGN_IN_ACCOUNT_LOCK_AFTER: must be between 0 and 1000000');
+    expect(() => loadConfig({ SIGN_IN_MAX_DELAY_SECONDS: 'soon' })).toThrow('SIGN_IN_MAX_DELAY_SECONDS: must be a whole number');
   });
 });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../schema/auth';
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../schema/uploads';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -8,11 +10,43 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: "must be 'true' or 'false'" })
   .transform((value) => value === 'true' || value === '1');
 
-// 'true' trusts every proxy; otherwise a comma-separated list of trusted addresses or CIDR ranges.
-const trustProxy = z.string().transform((value): boolean | string => {
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  return value;
+// The proxies in front of the server (Fastify's `trustProxy`): a hop count ('1': one proxy, which appends the client's
+// address to X-Forwarded-For) or a comma-separated list of proxy addresses and CIDR ranges. Never 'true': trusting
+// every hop takes the left-most X-Forwarded-For address, which the client writes, and defeats every per-address limit
+// (issue #9). Refused rather than read as 1 hop: behind two proxies 1 hop would key every client on the outer proxy's
+// address, so one attacker would lock everybody out; only the operator knows the chain (docs/deploy.md).
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isAddressOrRange = (item: string): boolean => {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+const trustProxy = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "'true' would trust any X-Forwarded-For a client writes; give the number of proxies in front of the server (1 for one nginx) or their addresses ('127.0.0.1,10.0.0.0/8')",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) ctx.addIssue({ code: 'custom', message: 'must be a number of proxies between 0 and 10, or their addresses' });
+    return hops;
+  }
+  const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of list) {
+    if (!isAddressOrRange(item)) {
+      ctx.addIssue({ code: 'custom', message: `'${item}' is not an IP address or CIDR range like 10.0.0.0/8 (or a number of proxies)` });
+    }
+  }
+  return list;
 });
 
 // Browser origins (scheme://host[:port]) allowed to call the public API: 'https://www.example.com,http://localhost:8090'.
@@ -59,12 +93,20 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_GLOBAL_LIMIT: integer(0, 1_000_000).default(30),
+  SIGN_IN_WINDOW_MINUTES: integer(1, 24 * 60).default(15),
+  SIGN_IN_LOCK_MINUTES: integer(1, 24 * 60).default(15),
+  SIGN_IN_MAX_DELAY_SECONDS: integer(1, 3600).default(60),
+  SIGN_IN_ACCOUNT_DELAY_AFTER: integer(0, 1_000_000).default(5),
+  SIGN_IN_ACCOUNT_LOCK_AFTER: integer(0, 1_000_000).default(10),
+  SIGN_IN_ADDRESS_DELAY_AFTER: integer(0, 1_000_000).default(10),
+  SIGN_IN_ADDRESS_LOCK_AFTER: integer(0, 1_000_000).default(30),
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   SEED_SAMPLE_CONTENT: booleanFlag.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   COOKIE_SECURE: booleanFlag.default(false),
   TRUST_PROXY: trustProxy.default(false),
   UPLOAD_GRACE_HOURS: integer(1, 24 * 365).default(24),
+  UPLOAD_MAX_PIXELS: integer(1_000_000, 1_000_000_000).default(DEFAULT_MAX_IMAGE_PIXELS),
   WEBSITE_ORIGINS: origins.default([]),
   PUBLIC_CACHE_SECONDS: integer(0, 86_400).default(60),
   PUBLIC_URL: z
@@ -79,6 +121,22 @@ const envSchema = z.object({
   IDLE_TIMEOUT_SECONDS: integer(0, 3600).default(30),
   MAX_CONNECTIONS_PER_ADDRESS: integer(0, 1_000_000).default(100),
 });
+
+/** Failures counted for one key (an account or an address) within the window; 0 switches a step off. */
+export interface ThrottleThresholds {
+  /** From this many failures on, each further attempt waits 1 s, 2 s, 4 s… after the last one. */
+  delayAfter: number;
+  /** This many failures lock the key for `lockMs` after the last one. */
+  lockAfter: number;
+}
+
+export interface SignInThrottleConfig {
+  windowMs: number;
+  lockMs: number;
+  maxDelayMs: number;
+  account: ThrottleThresholds;
+  address: ThrottleThresholds;
+}
 
 export interface Config {
   port: number;
@@ -97,15 +155,20 @@ export interface Config {
   publicFormRateLimit: number;
   /** Submissions per minute per form from all addresses together, counted in the database; 0 disables the cap. */
   publicFormGlobalLimit: number;
+  /** Sign-in throttling counted in the database, per account and per address (server/repositories/sign-in-attempts.ts). */
+  signInThrottle: SignInThrottleConfig;
   /** Signs short-lived download links; random per process unless SECRET_KEY is set. */
   secretKey: string;
   /** Fill an empty database with sample content on start. */
   seedSampleContent: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   cookieSecure: boolean;
-  trustProxy: boolean | string;
+  /** Fastify's `trustProxy`: false (the socket's address), a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   /** How long an upload no record refers to is kept: a file uploaded in a form not saved yet is one. */
   uploadGraceHours: number;
+  /** Images with more pixels (width × height, read from the header) are refused: decompression bombs (issue #9). */
+  uploadMaxPixels: number;
   /** Origins whose pages may call /api/public/ from a browser (CORS); nobody else gets CORS headers. */
   websiteOrigins: string[];
   /** How long a CDN may keep a public answer (s-maxage); browsers always revalidate (cheap 304s). */
@@ -169,6 +232,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,
     publicFormGlobalLimit: e.PUBLIC_FORM_GLOBAL_LIMIT,
+    signInThrottle: {
+      windowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
+      lockMs: e.SIGN_IN_LOCK_MINUTES * 60_000,
+      maxDelayMs: e.SIGN_IN_MAX_DELAY_SECONDS * 1000,
+      account: { delayAfter: e.SIGN_IN_ACCOUNT_DELAY_AFTER, lockAfter: e.SIGN_IN_ACCOUNT_LOCK_AFTER },
+      address: { delayAfter: e.SIGN_IN_ADDRESS_DELAY_AFTER, lockAfter: e.SIGN_IN_ADDRESS_LOCK_AFTER },
+    },
     // Without a fixed key, links signed before a restart (or by another instance) stop working: they live 5 minutes.
     secretKey: e.SECRET_KEY ?? randomBytes(32).toString('base64url'),
     seedSampleContent: e.SEED_SAMPLE_CONTENT,
@@ -176,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     uploadGraceHours: e.UPLOAD_GRACE_HOURS,
+    uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
     websiteOrigins: e.WEBSITE_ORIGINS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     publicUrl: e.PUBLIC_URL,

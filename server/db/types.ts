@@ -78,6 +78,16 @@ export interface UploadReferencesTable {
   record_id: number;
 }
 
+/** A failed sign-in (issue #9, migration 0007), counted per account and per address by server/repositories/sign-in-attempts.ts. */
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  /** The email as normalised by the users repository, whether or not such a user exists. */
+  account: string;
+  /** The client's address (request.ip under TRUST_PROXY). */
+  address: string;
+  attempted_at: Timestamp;
+}
+
 export interface AreaSnapshotsTable {
   area: string;
   snapshot: string;
@@ -102,6 +112,7 @@ export interface Database {
   uploads: UploadsTable;
   upload_references: UploadReferencesTable;
   revisions: RevisionsTable;
+  sign_in_attempts: SignInAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

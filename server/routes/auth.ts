@@ -1,9 +1,9 @@
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { authUserSchema, loginResponseSchema, loginSchema } from '../../schema/auth';
+import { authUserSchema, loginResponseSchema, loginSchema, signInThrottledMessage } from '../../schema/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
@@ -11,16 +11,24 @@ import { getDummyHash, verifyPassword } from '../passwords';
 import { requireUser } from '../plugins/authenticate';
 import { CSRF_ONLY, NO_SECURITY, SIGNED_IN, SIGNED_IN_WITH_CSRF } from '../plugins/openapi';
 import { createToken, deleteExpiredTokens, deleteToken } from '../repositories/tokens';
-import { findUserByEmail } from '../repositories/users';
+import { admitSignInAttempt, clearAccountFailures, pruneSignInAttempts, type SignInKeys } from '../repositories/sign-in-attempts';
+import { findUserByEmail, normalizeEmail } from '../repositories/users';
 import { randomToken, sha256 } from '../secrets';
 import { errorResponses, noContent } from './contract';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
 
+/** Refuses an attempt that must wait: 429, Retry-After in whole seconds and the same in words (schema/auth.ts). */
+function throttled(reply: FastifyReply, waitMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  reply.header('retry-after', String(seconds));
+  return new HttpError(429, signInThrottledMessage(seconds));
+}
+
 export interface AuthRoutesOptions {
   db: Kysely<Database>;
-  config: Pick<Config, 'tokenTtlHours' | 'loginRateLimit'>;
+  config: Pick<Config, 'tokenTtlHours' | 'loginRateLimit' | 'signInThrottle'>;
 }
 
 const LOGIN_FORM_LIMITS = {
@@ -84,22 +92,41 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         operationId: 'login',
         summary: 'Sign in',
         description:
-          'Answers a bearer token for the other admin requests. Accepts JSON, multipart/form-data or a URL-encoded form. Like every request that changes something, it needs the CSRF pair (GET /api/csrf sets the cookie).',
+          'Answers a bearer token for the other admin requests. Accepts JSON, multipart/form-data or a URL-encoded form. Like every request that changes something, it needs the CSRF pair (GET /api/csrf sets the cookie). Repeated failures for one account or from one address are answered with growing waits, then a temporary lock (429 with Retry-After; docs/deploy.md).',
         security: CSRF_ONLY,
         consumes: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
         body: loginSchema,
-        response: { 200: loginResponseSchema.describe('Signed in.'), ...errorResponses(400, 401, 403, 413, 415, 429) },
+        response: {
+          200: loginResponseSchema.describe('Signed in.'),
+          ...errorResponses(400, 401, 403, 413, 415),
+          429: {
+            ...errorResponses(429)[429],
+            description:
+              'Too many attempts: from this address in the last minute (LOGIN_RATE_LIMIT), or too many failed sign-ins for this account or from this address (SIGN_IN_*; even the right password is refused while they wait). `Retry-After` and `message` say when to try again.',
+          },
+        },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      const policy = config.signInThrottle;
+      const now = new Date();
+      // Throttled per account and per address (issue #9), counted in the database. An unknown email is an account like
+      // any other here: the same counters, queries and answers, so throttling does not reveal which accounts exist.
+      // request.ip is the client's address as TRUST_PROXY lets Fastify read it (docs/deploy.md).
+      const keys: SignInKeys = { account: normalizeEmail(email), address: request.ip };
+      await pruneSignInAttempts(db, policy, now);
+      const wait = await admitSignInAttempt(db, policy, keys, now);
+      if (wait > 0) throw throttled(reply, wait);
+
       const user = await findUserByEmail(db, email);
       // Unknown emails still pay for one hash check, so timing does not reveal which accounts exist.
       const passwordMatches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+      // A failure stays recorded; during a lock even the right password never gets here.
       if (!user || !passwordMatches || !user.active) throw new HttpError(401, INVALID_CREDENTIALS);
+      await clearAccountFailures(db, keys.account);
 
       const token = randomToken();
-      const now = new Date();
       const expiresAt = new Date(now.getTime() + config.tokenTtlHours * 3_600_000);
       await deleteExpiredTokens(db, now);
       await createToken(db, { userId: user.id, tokenHash: sha256(token), expiresAt }, now);

@@ -94,6 +94,48 @@ describe('LoginPage (SPEC §2, §5)', () => {
     expect(notifications.getSnapshot()[0]).toMatchObject({ type: 'error', title: 'Login Failed' });
   });
 
+  it("keeps SPEC's words for a refused password (401)", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid email or password.' }), { status: 401 }));
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'a@x.io');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password{Enter}');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(notifications.getSnapshot()).toEqual([
+      expect.objectContaining({ type: 'error', title: 'Login Failed', message: 'Incorrect email or password.' }),
+    ]);
+  });
+
+  it('says when to try again after a throttled sign-in (429), one notice with the latest wait (issue #9)', async () => {
+    const throttled = (wait: string) =>
+      new Response(JSON.stringify({ message: `Too many failed sign-in attempts. Please try again in ${wait}.` }), {
+        status: 429,
+        headers: { 'retry-after': '900' },
+      });
+    fetchMock.mockResolvedValueOnce(throttled('4 seconds')).mockResolvedValueOnce(throttled('15 minutes'));
+    const user = userEvent.setup();
+    const router = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'a@x.io');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(notifications.getSnapshot()).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        title: 'Too Many Attempts',
+        message: 'Too many failed sign-in attempts. Please try again in 4 seconds.',
+      }),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() =>
+      expect(notifications.getSnapshot()).toEqual([
+        expect.objectContaining({ title: 'Too Many Attempts', message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' }),
+      ]),
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
   it('reveals the password on demand', async () => {
     const user = userEvent.setup();
     renderLogin();

@@ -4,11 +4,27 @@ import { authProvider } from '../authProvider';
 import { isDarkScheme } from '../colorScheme';
 import { Logo } from '../components/Logo';
 import { config, LOGIN_LOGO_WIDTH_PX, pageTitle } from '../config';
+import { HttpError } from '../httpClient';
+import { catalogue } from '../notifications/catalogue';
+import { notifications, notify } from '../notifications/store';
 import './LoginPage.css';
 import { takeReturnPath } from './returnPath';
 import { validateLogin, type LoginValues } from './validateLogin';
 
 type Touched = Partial<Record<keyof LoginValues, boolean>>;
+
+/**
+ * A throttled sign-in (429, issue #9): the server's message says when to try again ('… in 15 minutes.'), which the
+ * catalogue's fixed 'wait a minute' cannot. It replaces that notice and any earlier wait, so the user reads one notice,
+ * with the wait that holds now.
+ */
+function showWhenToRetry(message: string): void {
+  const { type, title } = catalogue.tooManyAttempts;
+  for (const shown of notifications.getSnapshot()) {
+    if (shown.type === type && shown.title === title) notifications.remove(shown.id);
+  }
+  notify(catalogue.tooManyAttempts, { message });
+}
 
 // Plain React and CSS on purpose: this page is the first thing every visit loads.
 export function LoginPage() {
@@ -40,8 +56,9 @@ export function LoginPage() {
       await authProvider.login({ email: values.email.trim(), password: values.password });
       // SPEC §4: /dashboard; after a session that ended mid-work, the page that was open (issue #8).
       navigate(takeReturnPath(), { replace: true });
-    } catch {
+    } catch (error) {
       // authProvider.login has already shown the notice of the catalogue.
+      if (error instanceof HttpError && error.status === 429) showWhenToRetry(error.message);
       setSubmitting(false);
     }
   }

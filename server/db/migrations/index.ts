@@ -5,6 +5,7 @@ import { uploads } from './0003-uploads';
 import { areaEvolution } from './0004-area-evolution';
 import { uploadReferences } from './0005-upload-references';
 import { versionsAndRevisions } from './0006-versions-and-revisions';
+import { signInAttempts } from './0007-sign-in-attempts';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_area_evolution': areaEvolution,
   '0005_upload_references': uploadReferences,
   '0006_versions_and_revisions': versionsAndRevisions,
+  '0007_sign_in_attempts': signInAttempts,
 };

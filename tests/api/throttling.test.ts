@@ -1,0 +1,298 @@
+// Issue #9 items 1-2: the client's address is what TRUST_PROXY lets Fastify read, so a client rotating
+// X-Forwarded-For escapes no per-address limit; failed sign-ins are counted per account and per address in the
+// database, with growing delays and a lock, shared by every instance on the database and kept across restarts.
+// Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../server/app';
+import type { SignInThrottleConfig } from '../../server/config';
+import { createDb, dialectOf } from '../../server/db';
+import type { Database } from '../../server/db/types';
+import { recordSignInFailure, throttleWait } from '../../server/repositories/sign-in-attempts';
+import { csrf, setupApp, USER, type TestApp } from './helpers';
+
+const INVALID = { message: 'Invalid email or password.' };
+const MINUTE = 60_000;
+const OFF = { delayAfter: 0, lockAfter: 0 };
+
+/** A throttle with only what a test names switched on. */
+function throttle(overrides: Partial<SignInThrottleConfig>): SignInThrottleConfig {
+  return { windowMs: 15 * MINUTE, lockMs: 15 * MINUTE, maxDelayMs: 60_000, account: OFF, address: OFF, ...overrides };
+}
+
+interface From {
+  /** The connection's peer: the client, or the proxy in front of it. */
+  remoteAddress?: string;
+  forwardedFor?: string;
+}
+
+async function signIn(app: FastifyInstance, email: string, password: string, from: From = {}) {
+  const pair = csrf();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: from.remoteAddress ?? '192.0.2.1',
+    cookies: pair.cookies,
+    headers: { ...pair.headers, ...(from.forwardedFor !== undefined && { 'x-forwarded-for': from.forwardedFor }) },
+    payload: { email, password },
+  });
+  const retryAfter = response.headers['retry-after'];
+  return { status: response.statusCode, body: response.json<Record<string, unknown>>(), retryAfter: retryAfter === undefined ? undefined : Number(retryAfter) };
+}
+
+const refused = (seconds: number, words: string) => ({
+  status: 429,
+  body: { message: `Too many failed sign-in attempts. Please try again in ${words}.` },
+  retryAfter: seconds,
+});
+const wrong = { status: 401, body: INVALID, retryAfter: undefined };
+
+/** Addresses a client invents for its X-Forwarded-For, a new one each time. */
+const spoofed = (i: number) => `10.${i}.${(i * 7) % 250}.${(i * 13) % 250}`;
+
+async function rowsFor(db: Kysely<Database>) {
+  return db.selectFrom('sign_in_attempts').select(['account', 'address']).orderBy('id').execute();
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the address limits key on the address the server can trust (TRUST_PROXY)', () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('without TRUST_PROXY, a rotating X-Forwarded-For is ignored: the per-address limit holds', async () => {
+    t = await setupApp({ trustProxy: false, signInThrottle: throttle({ address: { delayAfter: 0, lockAfter: 3 } }) });
+    // Different accounts, so only the address is counted against.
+    for (let i = 0; i < 3; i++) {
+      expect(await signIn(t.app, `victim${i}@example.test`, 'guess-guess', { remoteAddress: '203.0.113.5', forwardedFor: spoofed(i) })).toEqual(wrong);
+    }
+    const blocked = await signIn(t.app, USER.email, USER.password, { remoteAddress: '203.0.113.5', forwardedFor: spoofed(99) });
+    expect(blocked).toEqual(refused(900, '15 minutes'));
+    expect((await rowsFor(t.db)).map((row) => row.address)).toEqual(['203.0.113.5', '203.0.113.5', '203.0.113.5']);
+    // Another client is not affected.
+    expect((await signIn(t.app, USER.email, USER.password, { remoteAddress: '203.0.113.6' })).status).toBe(200);
+  });
+
+  it('without TRUST_PROXY, a rotating X-Forwarded-For does not escape LOGIN_RATE_LIMIT either', async () => {
+    t = await setupApp({ trustProxy: false, loginRateLimit: 3 });
+    for (let i = 0; i < 3; i++) {
+      expect((await signIn(t.app, USER.email, 'guess-guess', { remoteAddress: '203.0.113.5', forwardedFor: spoofed(i) })).status).toBe(401);
+    }
+    const blocked = await signIn(t.app, USER.email, USER.password, { remoteAddress: '203.0.113.5', forwardedFor: spoofed(3) });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: 'Too many sign-in attempts. Please wait a minute and try again.' });
+  });
+
+  it('with TRUST_PROXY=1, the address is the one the proxy appended; rotating the left-most does not escape', async () => {
+    t = await setupApp({ trustProxy: 1, signInThrottle: throttle({ address: { delayAfter: 0, lockAfter: 3 } }) });
+    const viaProxy = (i: number, client: string) => ({ remoteAddress: '127.0.0.1', forwardedFor: `${spoofed(i)}, ${client}` });
+    for (let i = 0; i < 3; i++) {
+      expect(await signIn(t.app, `victim${i}@example.test`, 'guess-guess', viaProxy(i, '198.51.100.7'))).toEqual(wrong);
+    }
+    expect(await signIn(t.app, USER.email, USER.password, viaProxy(3, '198.51.100.7'))).toEqual(refused(900, '15 minutes'));
+    expect(await signIn(t.app, USER.email, USER.password, { remoteAddress: '127.0.0.1', forwardedFor: '198.51.100.7' })).toEqual(
+      refused(900, '15 minutes'),
+    );
+    expect((await rowsFor(t.db)).map((row) => row.address)).toEqual(['198.51.100.7', '198.51.100.7', '198.51.100.7']);
+    // Another client behind the same proxy is another address.
+    expect((await signIn(t.app, USER.email, USER.password, viaProxy(4, '198.51.100.8'))).status).toBe(200);
+  });
+
+  it('with TRUST_PROXY naming the proxy, only that proxy is believed', async () => {
+    t = await setupApp({ trustProxy: ['127.0.0.1'], signInThrottle: throttle({ address: { delayAfter: 0, lockAfter: 2 } }) });
+    await signIn(t.app, 'a@example.test', 'guess-guess', { remoteAddress: '127.0.0.1', forwardedFor: `${spoofed(1)}, 198.51.100.7` });
+    // Not from the proxy: its header is the client's own and is ignored.
+    await signIn(t.app, 'b@example.test', 'guess-guess', { remoteAddress: '203.0.113.5', forwardedFor: '198.51.100.7' });
+    await signIn(t.app, 'c@example.test', 'guess-guess', { remoteAddress: '203.0.113.5', forwardedFor: '198.51.100.9' });
+    expect((await rowsFor(t.db)).map((row) => row.address)).toEqual(['198.51.100.7', '203.0.113.5', '203.0.113.5']);
+    expect((await signIn(t.app, USER.email, USER.password, { remoteAddress: '203.0.113.5', forwardedFor: spoofed(5) })).status).toBe(429);
+    expect((await signIn(t.app, USER.email, USER.password, { remoteAddress: '127.0.0.1', forwardedFor: '198.51.100.7' })).status).toBe(200);
+  });
+});
+
+describe('per account: growing delays, then a lock, from any address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupApp({ signInThrottle: throttle({ account: { delayAfter: 3, lockAfter: 6 } }) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('waits 1 s, 2 s, 4 s, locks for 15 minutes (refusing the right password), then signs in and starts afresh', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let now = Date.parse('2026-05-04T09:00:00.000Z');
+    const at = (ms: number) => {
+      now += ms;
+      vi.setSystemTime(now);
+    };
+    at(0);
+    // Each attempt from another address: the account is what is counted.
+    let address = 0;
+    const from = () => ({ remoteAddress: `198.51.100.${++address}` });
+
+    for (let i = 0; i < 3; i++) expect(await signIn(t.app, USER.email, 'guess-guess', from())).toEqual(wrong);
+    expect(await signIn(t.app, USER.email, USER.password, from())).toEqual(refused(1, '1 second'));
+    at(1000);
+    expect(await signIn(t.app, USER.email, 'guess-guess', from())).toEqual(wrong);
+    expect(await signIn(t.app, USER.email, USER.password, from())).toEqual(refused(2, '2 seconds'));
+    at(1000);
+    expect(await signIn(t.app, USER.email, USER.password, from())).toEqual(refused(1, '1 second'));
+    at(1000);
+    expect(await signIn(t.app, USER.email, 'guess-guess', from())).toEqual(wrong);
+    expect(await signIn(t.app, USER.email, USER.password, from())).toEqual(refused(4, '4 seconds'));
+    at(4000);
+    // The sixth failure locks the account.
+    expect(await signIn(t.app, USER.email, 'guess-guess', from())).toEqual(wrong);
+    expect(await signIn(t.app, USER.email, USER.password, from())).toEqual(refused(900, '15 minutes'));
+    // Upper case and spaces are the same account.
+    expect(await signIn(t.app, `  ${USER.email.toUpperCase()}`, USER.password, from())).toEqual(refused(900, '15 minutes'));
+    at(15 * MINUTE - 1000);
+    expect(await signIn(t.app, USER.email, USER.password, from())).toEqual(refused(1, '1 second'));
+    // Refused attempts are not failures: the lock did not grow.
+    expect(await rowsFor(t.db)).toHaveLength(6);
+
+    at(1000);
+    expect((await signIn(t.app, USER.email, USER.password, from())).status).toBe(200);
+    // A success clears the account's failures: three more wrong ones before the next delay.
+    expect(await rowsFor(t.db)).toEqual([]);
+    for (let i = 0; i < 3; i++) expect(await signIn(t.app, USER.email, 'guess-guess', from())).toEqual(wrong);
+    expect((await signIn(t.app, USER.email, USER.password, from())).status).toBe(429);
+  });
+});
+
+describe('an unknown account is throttled exactly like a known one', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupApp({ signInThrottle: throttle({ account: { delayAfter: 2, lockAfter: 4 } }) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gives the same answers, in the same order, with the same waits', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2026-05-04T09:00:00.000Z'));
+    const run = async (email: string) => {
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await signIn(t.app, email, 'guess-guess', { remoteAddress: `198.51.100.${i}` }));
+      return answers;
+    };
+    const known = await run(USER.email);
+    const unknown = await run('nobody@cornerstone.test');
+    expect(unknown).toEqual(known);
+    expect(known).toEqual([wrong, wrong, refused(1, '1 second'), refused(1, '1 second'), refused(1, '1 second'), refused(1, '1 second')]);
+    expect((await rowsFor(t.db)).map((row) => row.account)).toEqual([USER.email, USER.email, 'nobody@cornerstone.test', 'nobody@cornerstone.test']);
+  });
+
+  it('takes as long to refuse: an unknown email still pays for a password hash', async () => {
+    const median = async (email: string) => {
+      const times = [];
+      for (let i = 0; i < 5; i++) {
+        await t.db.deleteFrom('sign_in_attempts').execute();
+        const start = performance.now();
+        expect(await signIn(t.app, email, 'guess-guess')).toEqual(wrong);
+        times.push(performance.now() - start);
+      }
+      return times.sort((a, b) => a - b)[2]!;
+    };
+    const known = await median(USER.email);
+    const unknown = await median('nobody@cornerstone.test');
+    // scrypt dominates both; without the dummy hash an unknown email would answer in a fraction of the time.
+    expect(unknown).toBeGreaterThan(known / 3);
+  });
+});
+
+describe('the counters live in the database', () => {
+  let t: TestApp;
+  let otherDb: Kysely<Database> | undefined;
+  let other: FastifyInstance;
+  const policy = throttle({ account: { delayAfter: 0, lockAfter: 3 } });
+
+  beforeAll(async () => {
+    t = await setupApp({ signInThrottle: policy });
+    // On PostgreSQL a second instance has its own connection pool on the same schema, as behind a load balancer.
+    // SQLite allows one server per data directory (issue #9 item 4): there the second instance shares the handle.
+    if (dialectOf(t.db) === 'postgres') {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db);
+      otherDb = createDb({ postgres: { connectionString: process.env.TEST_DATABASE_URL, options: `-c search_path=${rows[0]!.schema}` } });
+    }
+    other = await buildApp({ config: t.config, db: otherDb ?? t.db, logger: false });
+  });
+  afterAll(async () => {
+    await other.close();
+    await otherDb?.destroy();
+    await t.close();
+  });
+  afterEach(async () => {
+    await t.db.deleteFrom('sign_in_attempts').execute();
+  });
+
+  it('two instances share them: failures on either lock the account on both', async () => {
+    expect(await signIn(t.app, USER.email, 'guess-guess', { remoteAddress: '198.51.100.1' })).toEqual(wrong);
+    expect(await signIn(other, USER.email, 'guess-guess', { remoteAddress: '198.51.100.2' })).toEqual(wrong);
+    expect(await signIn(t.app, USER.email, 'guess-guess', { remoteAddress: '198.51.100.3' })).toEqual(wrong);
+    for (const app of [other, t.app]) {
+      expect(await signIn(app, USER.email, USER.password, { remoteAddress: '198.51.100.4' })).toEqual(refused(900, '15 minutes'));
+    }
+  });
+
+  it('a restarted instance still refuses a locked account', async () => {
+    for (let i = 0; i < 3; i++) await signIn(other, USER.email, 'guess-guess');
+    const restarted = await buildApp({ config: t.config, db: otherDb ?? t.db, logger: false });
+    try {
+      expect(await signIn(restarted, USER.email, USER.password)).toEqual(refused(900, '15 minutes'));
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('attempts racing on both instances do not slip past the lock', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn(i % 2 ? other : t.app, USER.email, 'guess-guess', { remoteAddress: `198.51.100.${i}` })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    expect(await rowsFor(t.db)).toHaveLength(3);
+  });
+
+  it('prunes failures too old to count', async () => {
+    const old = new Date(Date.now() - 2 * 24 * 60 * MINUTE);
+    await recordSignInFailure(t.db, { account: 'someone@example.test', address: '198.51.100.50' }, old);
+    await recordSignInFailure(t.db, { account: 'someone@example.test', address: '198.51.100.50' }, new Date());
+    await signIn(other, 'nobody@example.test', 'guess-guess');
+    expect(await rowsFor(t.db)).toEqual([
+      { account: 'someone@example.test', address: '198.51.100.50' },
+      { account: 'nobody@example.test', address: '192.0.2.1' },
+    ]);
+  });
+});
+
+describe('throttleWait', () => {
+  const policy = throttle({ account: { delayAfter: 2, lockAfter: 4 } });
+  const now = new Date('2026-05-04T09:00:00.000Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+  it('counts the window back from the newest failure', () => {
+    expect(throttleWait([], policy.account, policy, now)).toBe(0);
+    expect(throttleWait([ago(0)], policy.account, policy, now)).toBe(0);
+    expect(throttleWait([ago(0), ago(1000)], policy.account, policy, now)).toBe(1000);
+    expect(throttleWait([ago(500), ago(1000), ago(2000)], policy.account, policy, now)).toBe(1500);
+    expect(throttleWait([ago(0), ago(1), ago(2), ago(3)], policy.account, policy, now)).toBe(15 * MINUTE);
+    // Older than the window behind the newest: not counted.
+    expect(throttleWait([ago(0), ago(16 * MINUTE)], policy.account, policy, now)).toBe(0);
+  });
+
+  it('caps the delay, and switches a step off at 0', () => {
+    const uncapped = { ...policy, maxDelayMs: 5000 };
+    const many = Array.from({ length: 20 }, (_, i) => ago(i));
+    expect(throttleWait(many, { delayAfter: 2, lockAfter: 0 }, uncapped, now)).toBe(5000);
+    expect(throttleWait(many, OFF, uncapped, now)).toBe(0);
+  });
+});
