@@ -58,3 +58,11 @@ export const FORM_FILE_RULE: UploadRule = {
   typesText: 'PDF or DOCX',
   noun: 'document',
 };
+
+// Decompression bombs (issue #9): an image is refused above this many pixels, read from its header before anything
+// decodes it (UPLOAD_MAX_PIXELS changes it on the server); a 30000 × 30000 PNG of 0.8 MB would take 3.6 GB to show.
+export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
+// A DOCX is a zip: refused when its entries unpack to more than this, or (past 10 MB) to more than 100 times the
+// file's own size. Word documents, pictures included, stay far below.
+export const DOCUMENT_MAX_UNPACKED_BYTES = 100 * MB;
+export const DOCUMENT_MAX_UNPACK_RATIO = 100;

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       cookieSecure: false,
       trustProxy: false,
       uploadGraceHours: 24,
+      uploadMaxPixels: 40_000_000,
     });
   });
 

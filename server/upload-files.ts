@@ -1,8 +1,19 @@
 // What a file is, read from its bytes, and whether it may be stored: the one check for files from the console
 // (POST /api/uploads) and from the website's forms (a CV). A file's name and declared type are never trusted.
 import { createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
-import { UPLOAD_KINDS, UPLOAD_RULES, type UploadKind, type UploadRule } from '../schema/uploads';
+import {
+  DEFAULT_MAX_IMAGE_PIXELS,
+  DOCUMENT_MAX_UNPACK_RATIO,
+  DOCUMENT_MAX_UNPACKED_BYTES,
+  MB,
+  UPLOAD_KINDS,
+  UPLOAD_RULES,
+  type UploadKind,
+  type UploadRule,
+} from '../schema/uploads';
 import type { Upload } from './repositories/uploads';
 
 export const FILENAME_MAX_LENGTH = 200;
@@ -57,8 +68,142 @@ export function cleanFilename(original: string | undefined, accepted: Accepted):
 /** An upload ready to insert (server/repositories/uploads.ts). */
 export type NewUpload = Omit<Upload, 'createdAt'>;
 
-/** A file that may be stored, or why not: empty, not of an accepted type, or over the size limit of its rule. */
-export type FileCheck = { upload: NewUpload } | { refused: 'empty' } | { refused: 'type' } | { refused: 'size'; rule: UploadRule };
+/**
+ * A file that may be stored, or why not: empty, not of an accepted type, over the size limit of its rule, an image of
+ * too many pixels, a document that unpacks too far (a decompression bomb), or a file whose structure cannot be read.
+ */
+export type FileCheck =
+  | { upload: NewUpload }
+  | { refused: 'empty' }
+  | { refused: 'type' }
+  | { refused: 'size'; rule: UploadRule }
+  | { refused: 'pixels'; width: number; height: number; maxPixels: number }
+  | { refused: 'unpacks'; message: string }
+  | { refused: 'damaged'; message: string };
+
+// ---- Image size from the header (issue #9): never decode an image to learn how big it is --------------------------
+
+export interface Dimensions {
+  width: number;
+  height: number;
+}
+
+/** Width and height as the header of a PNG, JPEG, GIF or WebP declares them; undefined when it cannot be read. */
+export function imageDimensions(bytes: Buffer, mime: string): Dimensions | undefined {
+  if (mime === 'image/png') {
+    // Signature (8), IHDR length (4) and type (4), then width and height.
+    if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  if (mime === 'image/gif') {
+    // The logical screen every frame is drawn on.
+    if (bytes.length < 10) return undefined;
+    return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+  }
+  if (mime === 'image/webp') return webpDimensions(bytes);
+  if (mime === 'image/jpeg') return jpegDimensions(bytes);
+  return undefined;
+}
+
+function webpDimensions(bytes: Buffer): Dimensions | undefined {
+  if (bytes.length < 30) return undefined;
+  const chunk = bytes.toString('latin1', 12, 16);
+  if (chunk === 'VP8X') return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+  if (chunk === 'VP8L') {
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8 ') return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  return undefined;
+}
+
+function jpegDimensions(bytes: Buffer): Dimensions | undefined {
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return undefined;
+    const marker = bytes[offset + 1]!;
+    // Fill bytes, and markers without a length (RSTn, TEM).
+    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      offset += marker === 0xff ? 1 : 2;
+      continue;
+    }
+    // Start of frame (SOF0-SOF15 but DHT, JPG and DAC): precision, height, width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { width: bytes.readUInt16BE(offset + 7), height: bytes.readUInt16BE(offset + 5) };
+    }
+    offset += 2 + bytes.readUInt16BE(offset + 2);
+  }
+  return undefined;
+}
+
+// ---- How far a DOCX (a zip) unpacks (issue #9) -------------------------------------------------------------------
+
+const inflate = promisify(inflateRaw);
+
+/**
+ * Reads the zip's central directory and refuses it when its entries declare more than the limits; then unpacks
+ * each entry, never past its declared size, so a directory that understates them is caught too. Word only writes
+ * stored and deflated entries, without encryption or zip64.
+ */
+export async function checkZip(bytes: Buffer): Promise<{ refused: 'unpacks' | 'damaged'; message: string } | undefined> {
+  const damaged = { refused: 'damaged' as const, message: 'The document is damaged: its contents cannot be read.' };
+  // End of central directory: 22 bytes, then a comment of up to 65535.
+  let end = -1;
+  for (let offset = bytes.length - 22; offset >= Math.max(0, bytes.length - 22 - 0xffff); offset--) {
+    if (bytes.readUInt32LE(offset) === 0x06054b50) {
+      end = offset;
+      break;
+    }
+  }
+  if (end < 0) return damaged;
+  const count = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  const entries: { method: number; flags: number; compressed: number; size: number; local: number }[] = [];
+  let total = 0;
+  for (let index = 0; index < count; index++) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) return damaged;
+    const entry = {
+      flags: bytes.readUInt16LE(offset + 8),
+      method: bytes.readUInt16LE(offset + 10),
+      compressed: bytes.readUInt32LE(offset + 20),
+      size: bytes.readUInt32LE(offset + 24),
+      local: bytes.readUInt32LE(offset + 42),
+    };
+    // 0xFFFFFFFF: the real sizes are in a zip64 field, which a document of at most 10 MB has no use for.
+    if (entry.size === 0xffffffff || entry.compressed === 0xffffffff || entry.local === 0xffffffff) return damaged;
+    total += entry.size;
+    entries.push(entry);
+    offset += 46 + bytes.readUInt16LE(offset + 28) + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
+  }
+  const tooFar = total > DOCUMENT_MAX_UNPACKED_BYTES || (total > 10 * MB && total > bytes.length * DOCUMENT_MAX_UNPACK_RATIO);
+  if (tooFar) {
+    return {
+      refused: 'unpacks',
+      message: `The document unpacks to ${Math.round(total / MB)} MB: documents may unpack to at most ${DOCUMENT_MAX_UNPACKED_BYTES / MB} MB (and ${DOCUMENT_MAX_UNPACK_RATIO} times their own size).`,
+    };
+  }
+  for (const entry of entries) {
+    // Encrypted entries (bit 0) cannot be checked; methods other than stored (0) and deflate (8) are not Word's.
+    if (entry.flags & 1 || (entry.method !== 0 && entry.method !== 8)) return damaged;
+    const local = entry.local;
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return damaged;
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(start, start + entry.compressed);
+    if (data.length !== entry.compressed) return damaged;
+    if (entry.method === 0) {
+      if (entry.size !== entry.compressed) return damaged;
+      continue;
+    }
+    try {
+      // Off the event loop (the thread pool), and stopped one byte past what the directory declared.
+      const unpacked = await inflate(data, { maxOutputLength: Math.max(1, entry.size) });
+      if (unpacked.length !== entry.size) return damaged;
+    } catch {
+      return { refused: 'unpacks', message: 'The document unpacks to more than its own directory declares; it is refused.' };
+    }
+  }
+  return undefined;
+}
 
 /**
  * Checks a file against the upload rules: by default every kind with its own size limit (the console), or one
@@ -67,13 +212,23 @@ export type FileCheck = { upload: NewUpload } | { refused: 'empty' } | { refused
 export async function checkFile(
   bytes: Buffer,
   filename: string | undefined,
-  options: { createdBy: number | null; rule?: UploadRule },
+  options: { createdBy: number | null; rule?: UploadRule; maxPixels?: number },
 ): Promise<FileCheck> {
   if (bytes.length === 0) return { refused: 'empty' };
   const accepted = await detect(bytes);
   if (!accepted || (options.rule && !options.rule.types.some((type) => type.mime === accepted.mime))) return { refused: 'type' };
   const rule = options.rule ?? UPLOAD_RULES[accepted.kind];
   if (bytes.length > rule.maxBytes) return { refused: 'size', rule };
+  if (accepted.kind === 'image') {
+    const size = imageDimensions(bytes, accepted.mime);
+    if (!size || size.width === 0 || size.height === 0) return { refused: 'damaged', message: 'The image is damaged: its size cannot be read.' };
+    const maxPixels = options.maxPixels ?? DEFAULT_MAX_IMAGE_PIXELS;
+    if (size.width * size.height > maxPixels) return { refused: 'pixels', ...size, maxPixels };
+  }
+  if (accepted.extensions.includes('docx')) {
+    const zip = await checkZip(bytes);
+    if (zip) return zip;
+  }
   return {
     upload: {
       // 128 random bits, hex: the id is also the file's unguessable address.

@@ -140,7 +140,9 @@ async function readForm(request: FastifyRequest, model: AreaModel): Promise<Subm
     if ('upload' in checked) files.set(file.field, [...(files.get(file.field) ?? []), checked.upload]);
     else if (checked.refused === 'empty') errors[file.field] ??= `${label(file.field)}: the file is empty`;
     else if (checked.refused === 'type') errors[file.field] ??= `${label(file.field)} must be a ${FORM_FILE_RULE.typesText} document`;
-    else errors[file.field] ??= `${label(file.field)} is too large: at most ${checked.rule.maxBytes / MB} MB`;
+    else if (checked.refused === 'size') errors[file.field] ??= `${label(file.field)} is too large: at most ${checked.rule.maxBytes / MB} MB`;
+    // A decompression bomb or a damaged file (issue #9); a form takes no images, so never 'pixels'.
+    else errors[file.field] ??= `${label(file.field)}: ${'message' in checked ? checked.message : 'the file is too large'}`;
   }
   const body = Object.fromEntries(values);
   return { body, files, errors, honeypot: honeypot || honeypotFilled(body) };

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, MB, UPLOAD_RULES } from '../../schema/uploads';
+import { DOCUMENT_MAX_UNPACKED_BYTES, MAX_UPLOAD_BYTES, MB, UPLOAD_RULES } from '../../schema/uploads';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
@@ -21,6 +21,7 @@ export const LINK_TTL_SECONDS = 5 * 60;
 
 export const UNSUPPORTED_TYPE =
   `This kind of file is not accepted. Upload an image (${UPLOAD_RULES.image.typesText}) or a document (${UPLOAD_RULES.document.typesText}).`;
+export const ONE_FILE_AT_A_TIME = 'Send one file at a time: this upload holds more than one file, and none was stored.';
 export const INVALID_LINK = 'This download link is invalid or has expired. Open the file again from the console.';
 
 /** RFC 6266: a plain ASCII `filename` for old clients and the exact name in `filename*`. */
@@ -72,35 +73,38 @@ const uploadBody = z.object({ file: z.file().describe('One image or document') }
 
 export interface UploadRoutesOptions {
   db: Kysely<Database>;
-  config: Pick<Config, 'secretKey'>;
+  config: Pick<Config, 'secretKey' | 'uploadMaxPixels'>;
 }
 
+/** The one file of an upload request; a second file is refused, not dropped (issue #9). */
 async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string | undefined }> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data, in a field named "file".');
-  let part;
+  let file: { bytes: Buffer; filename: string | undefined } | undefined;
   try {
-    part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } });
+    // files: 1 makes a second file part fail the iteration (FST_FILES_LIMIT), answered as "one file at a time".
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new HttpError(400, `The file must be sent in a field named "file", not "${part.fieldname}".`);
+      }
+      file = { bytes: await part.toBuffer(), filename: part.filename };
+    }
   } catch (error) {
     throw readError(error);
   }
-  if (!part) throw new HttpError(400, 'No file was sent. Send it in a field named "file".', { file: 'No file was sent' });
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw new HttpError(400, `The file must be sent in a field named "file", not "${part.fieldname}".`);
-  }
-  try {
-    return { bytes: await part.toBuffer(), filename: part.filename };
-  } catch (error) {
-    throw readError(error);
-  }
+  if (!file) throw new HttpError(400, 'No file was sent. Send it in a field named "file".', { file: 'No file was sent' });
+  return file;
 }
 
 function readError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new HttpError(413, `The file is too large: documents can be at most ${UPLOAD_RULES.document.maxBytes / MB} MB, images ${UPLOAD_RULES.image.maxBytes / MB} MB.`);
   }
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new HttpError(400, 'Send one file at a time.');
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, ONE_FILE_AT_A_TIME, { file: 'One file at a time' });
+  if (code === 'FST_PARTS_LIMIT') return new HttpError(400, 'Send one file at a time, with no other fields.');
   return new HttpError(400, 'The upload is malformed and could not be read.');
 }
 
@@ -112,7 +116,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     tags: ['uploads'],
     operationId: 'createUpload',
     summary: 'Upload a file',
-    description: `One file in the field \`file\`. Images (${UPLOAD_RULES.image.typesText}) up to ${UPLOAD_RULES.image.maxBytes / MB} MB, documents (${UPLOAD_RULES.document.typesText}) up to ${UPLOAD_RULES.document.maxBytes / MB} MB; the type is read from the bytes. A file no record names is deleted after UPLOAD_GRACE_HOURS.`,
+    description: `One file in the field \`file\`. Images (${UPLOAD_RULES.image.typesText}) up to ${UPLOAD_RULES.image.maxBytes / MB} MB, documents (${UPLOAD_RULES.document.typesText}) up to ${UPLOAD_RULES.document.maxBytes / MB} MB; the type is read from the bytes. Images above UPLOAD_MAX_PIXELS (read from the header) and DOCX files that unpack past ${DOCUMENT_MAX_UNPACKED_BYTES / MB} MB are refused (413); a second file in the request is refused (400). A file no record names is deleted after UPLOAD_GRACE_HOURS.`,
     security: SIGNED_IN_WITH_CSRF,
     consumes: ['multipart/form-data'],
     // Read by readFile, whose messages say which field to use.
@@ -122,10 +126,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   app.post('/api/uploads', { preHandler: app.authenticate, schema: uploadSchema }, async (request, reply) => {
     const user = requireUser(request);
     const { bytes, filename } = await readFile(request);
-    const checked = await checkFile(bytes, filename, { createdBy: user.id });
+    const checked = await checkFile(bytes, filename, { createdBy: user.id, maxPixels: config.uploadMaxPixels });
     if ('refused' in checked) {
       if (checked.refused === 'empty') throw new HttpError(400, 'The file is empty.', { file: 'The file is empty' });
       if (checked.refused === 'type') throw new HttpError(415, UNSUPPORTED_TYPE);
+      if (checked.refused === 'damaged') throw new HttpError(400, checked.message, { file: checked.message });
+      if (checked.refused === 'unpacks') throw new HttpError(413, checked.message, { file: checked.message });
+      if (checked.refused === 'pixels') {
+        const { width, height, maxPixels } = checked;
+        const message = `The image is too large: ${width} × ${height} pixels; images can have at most ${maxPixels / 1_000_000} megapixels.`;
+        throw new HttpError(413, message, { file: message });
+      }
       const { maxBytes, noun } = checked.rule;
       throw new HttpError(413, `The file is too large: ${noun}s can be at most ${maxBytes / MB} MB.`);
     }
