@@ -300,7 +300,7 @@ export const fields = {
       z.preprocess(
         fromDigits,
         z
-          .number({ error: `${label} must be a whole number` })
+          .number({ error: `${label} must be a number` })
           .int({ error: `${label} must be a whole number` })
           .min(min, { error: `${label} must be at least ${min}` })
           .max(max, { error: `${label} must be at most ${max}` }),
