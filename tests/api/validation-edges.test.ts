@@ -137,7 +137,7 @@ describe('text fields refuse control characters', () => {
     });
     expect(submission.statusCode).toBe(201);
     const list = await api.get('/api/contact-us-form');
-    const [{ id }] = list.json<{ id: number }[]>();
+    const id = list.json<{ id: number }[]>()[0]!.id;
     expect(await refused(`/api/contact-us-form/${id}`, { notes: 'Called \u0000 back' }, 'put')).toEqual({
       notes: 'Notes contains a control character (such as NUL) that cannot be stored',
     });
