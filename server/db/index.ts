@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import SqliteDatabase from 'better-sqlite3';
+import { SqliteDatabase } from './sqlite-driver';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
