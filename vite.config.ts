@@ -1,12 +1,56 @@
-import react from '@vitejs/plugin-react';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 
 // The dev server proxies the API so the console and /api share one origin, as in production.
 const apiPort = process.env.API_PORT ?? '8081';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+// Files worth compressing, and the size under which compression saves less than the headers it costs.
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Issue #10: the console's files are compressed once, at build time, at the strongest settings (brotli 11, gzip 9),
+ * next to the originals (`index-abc.js.br`, `.gz`). The server sends them to browsers that accept them
+ * (@fastify/static preCompressed) and spends no CPU per request on it.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'cornerstone-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = [...Object.keys(bundle), 'index.html'].filter((name, index, all) => all.indexOf(name) === index && COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(outDir, name);
+          const content = await readFile(file).catch(() => undefined);
+          if (!content || content.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          // A compressed copy no smaller than the original is not worth sending.
+          if (br.length < content.length) await writeFile(`${file}.br`, br);
+          if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { 'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) },
   },
@@ -16,7 +60,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Issue #10: source maps are not published by default (they show the console's source to anyone); set
+    // SOURCE_MAPS=true at build time to get them, e.g. for an error tracker that keeps them private.
+    sourcemap: process.env.SOURCE_MAPS === 'true',
     chunkSizeWarningLimit: 1500,
   },
 });

@@ -18,6 +18,9 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
   if (built) {
     await app.register(fastifyStatic, {
       root,
+      // Issue #10: the build leaves brotli and gzip copies beside each file (vite.config.ts); a browser that accepts
+      // one gets it, with Vary: Accept-Encoding, and no CPU is spent compressing per request.
+      preCompressed: true,
       cacheControl: false, // set below, per kind of file
       setHeaders(reply, filePath) {
         const relative = path.relative(root, filePath).split(path.sep);
