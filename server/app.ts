@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
@@ -7,6 +8,7 @@ import { BlockList, isIP, type Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { constants as zlib } from 'node:zlib';
 import { areas as declaredAreas } from '../schema/areas';
 import type { AreaDeclaration } from '../schema/define';
 import { evolveAreas } from './areas/evolve';
@@ -101,6 +103,14 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     },
     // Only over TLS, below: sent over plain HTTP it would be ignored at best and pin a mistake at worst.
     strictTransportSecurity: false,
+  });
+  // Issue #10: answers over 1 KB travel compressed (brotli at a quality cheap enough per request, else gzip). The
+  // console's files come precompressed from the build (plugins/console.ts) and are left alone.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(fastifyCookie);
   // CORS only for the website's API, only for WEBSITE_ORIGINS: the console and its admin API stay same-origin, and any
