@@ -33,7 +33,10 @@ const POSTGRES_FAULTS: Record<string, StorageFault> = {
   '57P03': { kind: 'unavailable', reason: 'the database server is not accepting connections yet' },
   '53100': { kind: 'unavailable', reason: 'the disk holding the database is full' },
 };
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+// Only errors of connecting out: the database is the one thing this server connects to. ECONNRESET and EPIPE are not
+// here, because a client that drops its own request (an upload cancelled) raises them too, and that says nothing
+// about the database; node-postgres words a connection lost mid-query as 'Connection terminated' (below).
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** Whether an error is the database being busy or failing, and how; undefined for every other error. */
 export function storageFault(error: unknown): StorageFault | undefined {
