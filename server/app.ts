@@ -23,6 +23,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { trackContentChanges } from './plugins/public-cache';
 import { contractValidatorCompiler, registerOpenApi } from './plugins/openapi';
 import { TOO_MANY_ATTEMPTS, authRoutes } from './routes/auth';
+import { registerAuditLog } from './routes/audit-log';
 import { healthRoutes } from './routes/health';
 import { publicRoutes } from './routes/public';
 import { publicContentRoutes } from './routes/public-content';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   const users = models.find((model) => model.name === USERS_AREA);
   if (users) await app.register(userRoutes, { db, model: users });
   await app.register(uploadRoutes, { db, config });
+  await registerAuditLog(app, { db, config });
 
   await registerConsole(app, config);
   return app;

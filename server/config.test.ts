@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       uploadGraceHours: 24,
       uploadMaxPixels: 40_000_000,
+      // docs/security.md, "Audit log": a year.
+      auditRetentionDays: 365,
     });
   });
 

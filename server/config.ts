@@ -120,6 +120,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: integer(1, 3600).default(10),
   IDLE_TIMEOUT_SECONDS: integer(0, 3600).default(30),
   MAX_CONNECTIONS_PER_ADDRESS: integer(0, 1_000_000).default(100),
+  // The audit log (issue #9): days an entry is kept; 0 keeps them forever.
+  AUDIT_RETENTION_DAYS: integer(0, 100 * 366).default(365),
 });
 
 /** Failures counted for one key (an account or an address) within the window; 0 switches a step off. */
@@ -177,6 +179,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** How long a client may take to send a request, and how many connections one address may hold (server/app.ts). */
   connectionLimits: ConnectionLimits;
+  /** Days an audit log entry is kept (server/routes/audit-log.ts); 0 keeps them forever. */
+  auditRetentionDays: number;
 }
 
 /** Times in milliseconds; 0 switches a limit off (the keep-alive and headers timeouts are always on). */
@@ -258,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -1,5 +1,6 @@
 // What writing a record means for any declared area: validation by its schema, rich text sanitized, slugs
 // filled, unique values checked, positions kept; one transaction per write. Routes and the seed both use this.
+import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { SINGLETON_ID } from '../../schema/api';
@@ -24,6 +25,7 @@ import {
   updateRecordData,
   type StoredRecord,
 } from '../repositories/records';
+import { insertAuditEntry, type AuditActor, type AuditAction } from '../repositories/audit';
 import { saveRevision } from '../repositories/revisions';
 import { insertUpload } from '../repositories/uploads';
 import { sanitizeRichText } from '../sanitize';
@@ -50,6 +52,47 @@ export interface WriteOptions {
   expected?: number;
   by?: number | null;
   now?: Date;
+  /** Who writes, for the audit log (issue #9), in the write's transaction; absent (the seed): nothing is logged. */
+  audit?: AuditActor;
+}
+
+/** How the audit log names a record: its declared label field, or the area's label for a singleton. */
+function recordLabelOf(model: AreaModel, data: Record<string, unknown>): string | null {
+  if (model.kind === 'singleton') return model.declaration.label;
+  const value = model.declaration.recordLabel === undefined ? undefined : data[model.declaration.recordLabel];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The declared fields whose values differ (a create: those it set). Names only: the log never holds values. */
+function changedFields(model: AreaModel, before: Record<string, unknown> | undefined, after: Record<string, unknown>): string[] {
+  return [...model.fields.keys()].filter((field) =>
+    before === undefined ? !isEmpty(after[field]) : !isDeepStrictEqual(before[field] ?? null, after[field] ?? null),
+  );
+}
+
+async function audit(
+  trx: Db,
+  model: AreaModel,
+  action: AuditAction,
+  actor: AuditActor | undefined,
+  stored: { id: number; data: Record<string, unknown> },
+  fields: string[] | null,
+  now: Date,
+): Promise<void> {
+  if (!actor) return;
+  await insertAuditEntry(trx, {
+    action,
+    userId: actor.userId,
+    userName: actor.userName,
+    ip: actor.ip,
+    area: model.name,
+    recordId: stored.id,
+    recordLabel: recordLabelOf(model, stored.data),
+    fields,
+    at: now,
+  });
 }
 
 /** `{ 'cover.src': 'Required' }`: the first message for each field path. */
@@ -220,7 +263,7 @@ export async function getRecord(db: Db, model: AreaModel, id: number): Promise<A
   return toApiRecord(model, stored);
 }
 
-export async function createRecord(db: Db, model: AreaModel, input: unknown, { by, now = new Date() }: WriteOptions = {}): Promise<ApiRecord> {
+export async function createRecord(db: Db, model: AreaModel, input: unknown, { by, now = new Date(), audit: actor }: WriteOptions = {}): Promise<ApiRecord> {
   const candidate = asObject(input);
   let data: Record<string, unknown> | undefined;
   const stored = await uniqueWrite(
@@ -234,7 +277,9 @@ export async function createRecord(db: Db, model: AreaModel, input: unknown, { b
         await checkUnique(trx, model, data);
         await checkReferences(trx, model, data);
         const position = model.ordered ? await nextPosition(trx, model.name) : null;
-        return insertRecord(trx, model.name, { data, position, by }, now);
+        const created = await insertRecord(trx, model.name, { data, position, by }, now);
+        await audit(trx, model, 'create', actor, created, changedFields(model, undefined, created.data), now);
+        return created;
       }),
     () => data,
   );
@@ -277,7 +322,9 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
         stampPublishTime(model, data, existing.data, now);
         await checkUnique(trx, model, data, id);
         await checkReferences(trx, model, data, existing.data);
-        return (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by: options.by, now }))!;
+        const updated = (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by: options.by, now }))!;
+        await audit(trx, model, 'update', options.audit, updated, changedFields(model, existing.data, updated.data), now);
+        return updated;
       }),
     () => data,
     id,
@@ -286,13 +333,15 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
 }
 
 /** `expected`: the version the client saw; a delete of a stale copy is refused (409). */
-export async function removeRecord(db: Db, model: AreaModel, id: number, { expected }: WriteOptions = {}): Promise<ApiRecord> {
+export async function removeRecord(db: Db, model: AreaModel, id: number, { expected, audit: actor, now = new Date() }: WriteOptions = {}): Promise<ApiRecord> {
   const stored = await db.transaction().execute(async (trx) => {
     const existing = await findRecord(trx, model.name, id, { lock: true });
     if (!existing) throw new HttpError(404, NOT_FOUND);
     await checkDeleteVersion(trx, currentState(model, existing), expected);
     await checkNotReferenced(trx, model, id);
-    return deleteRecord(trx, model.name, id);
+    const deleted = await deleteRecord(trx, model.name, id);
+    if (deleted) await audit(trx, model, 'delete', actor, deleted, null, now);
+    return deleted;
   });
   if (!stored) throw new HttpError(404, NOT_FOUND);
   return toApiRecord(model, stored);
@@ -348,7 +397,7 @@ export async function getSingleton(db: Db, model: AreaModel): Promise<ApiRecord>
  * Creates the singleton's record on its first save, then updates it (merged, like updateRecord, stale copies
  * included). The defaults a first save supersedes are its version 1's revision, the base of a stale first save.
  */
-export async function putSingleton(db: Db, model: AreaModel, input: unknown, { expected, by, now = new Date() }: WriteOptions = {}): Promise<ApiRecord> {
+export async function putSingleton(db: Db, model: AreaModel, input: unknown, { expected, by, now = new Date(), audit: actor }: WriteOptions = {}): Promise<ApiRecord> {
   const changes = asObject(input);
   const save = () =>
     db.transaction().execute(async (trx) => {
@@ -362,8 +411,13 @@ export async function putSingleton(db: Db, model: AreaModel, input: unknown, { e
         data = validate(model, { ...current.data, ...applied });
       }
       await checkReferences(trx, model, data, existing?.data);
-      if (existing) return (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by, now }))!;
-      const created = await insertRecord(trx, model.name, { data, version: UNSAVED_SINGLETON_VERSION + 1, by }, now);
+      // A singleton is always 'update'd: before its first save it already shows its defaults.
+      const saved = async (stored: StoredRecord) => {
+        await audit(trx, model, 'update', actor, stored, changedFields(model, current.data, stored.data), now);
+        return stored;
+      };
+      if (existing) return saved((await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by, now }))!);
+      const created = await saved(await insertRecord(trx, model.name, { data, version: UNSAVED_SINGLETON_VERSION + 1, by }, now));
       await saveRevision(trx, { kind: model.name, recordId: created.id, version: UNSAVED_SINGLETON_VERSION, data: singletonDefaults(model), updatedBy: null, updatedAt: null });
       return created;
     });
@@ -460,7 +514,7 @@ export async function rehearseSubmission(db: Db, model: AreaModel, input: unknow
 }
 
 /** Administrators change only status, notes and read; the submitted fields stay as they were sent. */
-export async function updateSubmission(db: Db, model: AreaModel, id: number, input: unknown, { expected, by, now = new Date() }: WriteOptions = {}): Promise<ApiRecord> {
+export async function updateSubmission(db: Db, model: AreaModel, id: number, input: unknown, { expected, by, now = new Date(), audit: actor }: WriteOptions = {}): Promise<ApiRecord> {
   const body = asObject(input);
   const result = inboxUpdateSchema.safeParse(body);
   if (!result.success) throw formError(fieldErrors(result.error));
@@ -470,7 +524,11 @@ export async function updateSubmission(db: Db, model: AreaModel, id: number, inp
     const existing = await findRecord(trx, model.name, id, { lock: true });
     if (!existing) throw new HttpError(404, NOT_FOUND);
     const applied = await applicableChanges(trx, currentState(model, existing), changes, expected);
-    return (await updateRecordData(trx, model.name, existing, { ...existing.data, ...applied }, { by, now }))!;
+    const updated = (await updateRecordData(trx, model.name, existing, { ...existing.data, ...applied }, { by, now }))!;
+    // Marking read or unread is not audited (docs/security.md): only a changed status or notes are.
+    const fields = changedFields(model, existing.data, updated.data).filter((field) => field !== 'read');
+    if (fields.length > 0) await audit(trx, model, 'update', actor, updated, fields, now);
+    return updated;
   });
   return toApiRecord(model, stored);
 }

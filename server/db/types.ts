@@ -88,6 +88,23 @@ export interface SignInAttemptsTable {
   attempted_at: Timestamp;
 }
 
+/** One audited event (issue #9, migration 0009; server/repositories/audit.ts). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  /** Null for a sign-in failure of an unknown account; kept (not a foreign key) after the user is deleted. */
+  user_id: number | null;
+  user_name: string | null;
+  action: string;
+  area: string | null;
+  record_id: number | null;
+  record_label: string | null;
+  /** JSON array of field names, never values. */
+  fields: string | null;
+  ip: string | null;
+  email: string | null;
+}
+
 export interface AreaSnapshotsTable {
   area: string;
   snapshot: string;
@@ -113,6 +130,7 @@ export interface Database {
   upload_references: UploadReferencesTable;
   revisions: RevisionsTable;
   sign_in_attempts: SignInAttemptsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import { HttpError } from '../http-error';
 import { getDummyHash, verifyPassword } from '../passwords';
 import { requireUser } from '../plugins/authenticate';
 import { CSRF_ONLY, NO_SECURITY, SIGNED_IN, SIGNED_IN_WITH_CSRF } from '../plugins/openapi';
+import { insertAuditEntry } from '../repositories/audit';
 import { createToken, deleteExpiredTokens, deleteToken } from '../repositories/tokens';
 import { admitSignInAttempt, clearAccountFailures, pruneSignInAttempts, type SignInKeys } from '../repositories/sign-in-attempts';
 import { findUserByEmail, normalizeEmail } from '../repositories/users';
@@ -123,7 +124,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // Unknown emails still pay for one hash check, so timing does not reveal which accounts exist.
       const passwordMatches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
       // A failure stays recorded; during a lock even the right password never gets here.
-      if (!user || !passwordMatches || !user.active) throw new HttpError(401, INVALID_CREDENTIALS);
+      if (!user || !passwordMatches || !user.active) {
+        // Audit log (issue #9): the attempted email and the address; the password never.
+        const who = user ? { userId: user.id, userName: user.name } : { userId: null, userName: null };
+        await insertAuditEntry(db, { action: 'sign-in-failed', ...who, email: keys.account, ip: request.ip, at: now });
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
       await clearAccountFailures(db, keys.account);
 
       const token = randomToken();
@@ -131,6 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       await deleteExpiredTokens(db, now);
       await createToken(db, { userId: user.id, tokenHash: sha256(token), expiresAt }, now);
       request.log.info({ userId: user.id }, 'signed in');
+      await insertAuditEntry(db, { action: 'sign-in', userId: user.id, userName: user.name, email: keys.account, ip: request.ip, at: now });
 
       reply.header('cache-control', 'no-store');
       return {
@@ -152,6 +159,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   };
   app.post('/api/logout', { preHandler: app.authenticate, schema: logoutSchema }, async (request, reply) => {
     if (request.tokenId !== null) await deleteToken(db, request.tokenId);
+    const user = requireUser(request);
+    await insertAuditEntry(db, { action: 'sign-out', userId: user.id, userName: user.name, ip: request.ip });
     return reply.code(204).send();
   });
 

@@ -31,6 +31,7 @@ import { EditConflictError, expectedVersion } from '../edit-conflicts';
 import { HttpError } from '../http-error';
 import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
+import type { AuditActor } from '../repositories/audit';
 import { countFalse, listAllRecords, listRecords } from '../repositories/records';
 import { adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
 
@@ -75,9 +76,15 @@ export function sendPage<T>(reply: FastifyReply, name: string, start: number, re
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** Who makes a request's change, and from where (request.ip under TRUST_PROXY), for the audit log (issue #9). */
+export function auditActor(request: FastifyRequest): AuditActor {
+  const user = requireUser(request);
+  return { userId: user.id, userName: user.name, ip: request.ip };
+}
+
 /** Who writes, and the version the write started from (If-Match, else the body's `version`): issue #8. */
 export function writeOptions(request: FastifyRequest, body?: unknown): WriteOptions {
-  return { by: requireUser(request).id, expected: expectedVersion(request.headers['if-match'], body) };
+  return { by: requireUser(request).id, expected: expectedVersion(request.headers['if-match'], body), audit: auditActor(request) };
 }
 
 /** GET one's answer, with its version as the ETag (issue #8). */
@@ -169,7 +176,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
       response: { 201: one('The record as stored.'), ...errorResponses(...writeErrors) },
     };
     app.post(base, { schema: createSchema }, async (request, reply) => {
-      const record = await createRecord(db, model, request.body, { by: requireUser(request).id });
+      const record = await createRecord(db, model, request.body, { by: requireUser(request).id, audit: auditActor(request) });
       const [withValues] = await withComputed(db, model, [record]);
       return reply.code(201).send(withValues!);
     });

@@ -23,6 +23,7 @@ import { HttpError } from '../http-error';
 import { hashPassword, verifyPassword } from '../passwords';
 import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
+import { insertAuditEntry, type AuditAction, type AuditActor } from '../repositories/audit';
 import { USERS_KIND } from '../repositories/revisions';
 import { deleteUserTokens } from '../repositories/tokens';
 import {
@@ -38,7 +39,7 @@ import {
   type User,
 } from '../repositories/users';
 import { conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
-import { idParams, sendPage, writeOptions } from './resources';
+import { auditActor, idParams, sendPage, writeOptions } from './resources';
 
 export const EMAIL_TAKEN = 'This email is already used';
 export { CANNOT_DEACTIVATE_SELF, CANNOT_DELETE_SELF };
@@ -91,6 +92,19 @@ const currentState = (user: User): CurrentState<ReturnType<typeof toApiUser>> =>
 });
 
 const emailTaken = () => formError({ email: EMAIL_TAKEN });
+
+/** An audit log entry about a user (issue #9): field names only, never a password or its hash. */
+const auditUser = (db: Kysely<Database>, actor: AuditActor, action: AuditAction, user: User, fields: string[] | null = null) =>
+  insertAuditEntry(db, {
+    action,
+    userId: actor.userId,
+    userName: actor.userName,
+    ip: actor.ip,
+    area: USERS_AREA,
+    recordId: user.id,
+    recordLabel: user.name,
+    fields,
+  });
 
 // What toApiUser answers: never a password or its hash.
 const userSchema = z
@@ -159,7 +173,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     const { name, email, active, password } = result.data;
     if (await isEmailTaken(db, email)) throw emailTaken();
     try {
-      const user = await createUser(db, { name, email, active, passwordHash: await hashPassword(password), by: requireUser(request).id });
+      const passwordHash = await hashPassword(password);
+      const user = await db.transaction().execute(async (trx) => {
+        const created = await createUser(trx, { name, email, active, passwordHash, by: requireUser(request).id });
+        // The password is set too, but it is no field of the record: the log names what it shows.
+        await auditUser(trx, auditActor(request), 'create', created, ['name', 'email', 'active']);
+        return created;
+      });
       return reply.code(201).send(toApiUser(user));
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
@@ -214,6 +234,11 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         // that reset it (your own password change keeps you signed in here).
         if (changes.active === false && user.active) await deleteUserTokens(trx, id);
         else if (password !== undefined) await deleteUserTokens(trx, id, id === me.id ? (request.tokenId ?? undefined) : undefined);
+        // Audit (issue #9): the fields that changed, and a password set as its own entry (your own: a change; someone
+        // else's: a reset). A save that only sets a password is that entry alone.
+        const fields = (['name', 'email', 'active'] as const).filter((field) => changes[field] !== undefined && changes[field] !== user[field]);
+        if (fields.length > 0 || password === undefined) await auditUser(trx, auditActor(request), 'update', updated, [...fields]);
+        if (password !== undefined) await auditUser(trx, auditActor(request), id === me.id ? 'password-change' : 'password-reset', updated);
         return toApiUser(updated);
       });
     } catch (error) {
@@ -237,7 +262,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const user = await findUserById(trx, id, { lock: true });
       if (!user) throw new HttpError(404, NOT_FOUND);
       await checkDeleteVersion(trx, currentState(user), expected);
-      return deleteUser(trx, id);
+      const gone = await deleteUser(trx, id);
+      if (gone) await auditUser(trx, auditActor(request), 'delete', gone);
+      return gone;
     });
     if (!deleted) throw new HttpError(404, NOT_FOUND);
     return toApiUser(deleted);
