@@ -20,7 +20,7 @@ const oneCreateButton = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'screenshots/', 'data/'] },
+  { ignores: ['dist/', 'dist-server/', 'coverage/', 'node_modules/', 'screenshots/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
