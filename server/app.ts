@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health';
 import { publicRoutes } from './routes/public';
 import { publicContentRoutes } from './routes/public-content';
 import { resourceRoutes } from './routes/resources';
+import { sessionRoutes } from './routes/sessions';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 
@@ -146,12 +147,13 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   });
   // What the website's answers are reused against (server/plugins/public-cache.ts).
   const contentVersion = trackContentChanges(app);
-  registerAuthentication(app, db);
+  registerAuthentication(app, db, config);
   // Before the routes: the document is built from the routes registered after it.
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });
+  await app.register(sessionRoutes, { db, config });
 
   // A declaration mistake stops the app here, before it serves anything.
   const models = buildAreaModels(areas);

@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       adminName: 'Administrator',
       tokenTtlHours: 168,
+      // docs/security.md, "Sessions": 12 hours unused ends a session.
+      sessionIdleMinutes: 720,
       staticDir: './dist',
       loginRateLimit: 10,
       publicFormRateLimit: 10,
@@ -203,5 +205,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGN_IN_LOCK_MINUTES: '0' })).toThrow('SIGN_IN_LOCK_MINUTES: must be between 1 and 1440');
     expect(() => loadConfig({ SIGN_IN_ACCOUNT_LOCK_AFTER: '-1' })).toThrow('SIGN_IN_ACCOUNT_LOCK_AFTER: must be between 0 and 1000000');
     expect(() => loadConfig({ SIGN_IN_MAX_DELAY_SECONDS: 'soon' })).toThrow('SIGN_IN_MAX_DELAY_SECONDS: must be a whole number');
+  });
+
+  it('reads the session idle limit in minutes, 0 switching it off', () => {
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '30' }).sessionIdleMinutes).toBe(30);
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '0' }).sessionIdleMinutes).toBe(0);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '-5' })).toThrow('SESSION_IDLE_MINUTES: must be between 0 and 525600');
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '12h' })).toThrow('SESSION_IDLE_MINUTES: must be a whole number');
   });
 });

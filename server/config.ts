@@ -89,6 +89,8 @@ const envSchema = z.object({
     .optional(),
   ADMIN_NAME: z.string().min(1).max(200).default('Administrator'),
   TOKEN_TTL_HOURS: integer(1, 24 * 365).default(168),
+  // A session unused this long ends (issue #9; docs/security.md, "Sessions"). 0 switches the idle limit off.
+  SESSION_IDLE_MINUTES: integer(0, 60 * 24 * 365).default(720),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_RATE_LIMIT: integer(0, 1_000_000).default(10),
@@ -150,6 +152,8 @@ export interface Config {
   adminPassword: string | undefined;
   adminName: string;
   tokenTtlHours: number;
+  /** A token unused this long is refused and deleted (server/plugins/authenticate.ts); 0: no idle limit. */
+  sessionIdleMinutes: number;
   staticDir: string;
   /** Sign-in attempts per minute per IP; 0 disables the limit. */
   loginRateLimit: number;
@@ -232,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     adminName: e.ADMIN_NAME,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     staticDir: e.STATIC_DIR,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,

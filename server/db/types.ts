@@ -30,6 +30,12 @@ export interface TokensTable {
   token_hash: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** When a request last authenticated with it, written at most once a minute (issue #9, migration 0008). */
+  last_used_at: Timestamp;
+  /** The client's address at sign-in (request.ip under TRUST_PROXY). */
+  ip: string | null;
+  /** The User-Agent at sign-in, cut to 300 characters. */
+  user_agent: string | null;
 }
 
 export interface RecordsTable {

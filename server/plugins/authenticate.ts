@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AuthUser } from '../../schema/auth';
+import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
-import { findSession } from '../repositories/tokens';
+import { LAST_USED_PRECISION_MS, deleteToken, findSession, idleCutoff, touchToken } from '../repositories/tokens';
 import { RANDOM_TOKEN_PATTERN, sha256 } from '../secrets';
 
 export const AUTH_REQUIRED = 'Authentication required.';
@@ -25,16 +26,28 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>): void {
+export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, config: Pick<Config, 'sessionIdleMinutes'>): void {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
+    const now = new Date();
     // Only tokens we could have issued reach the database.
-    const session = token && RANDOM_TOKEN_PATTERN.test(token) ? await findSession(db, sha256(token)) : undefined;
+    let session = token && RANDOM_TOKEN_PATTERN.test(token) ? await findSession(db, sha256(token), now) : undefined;
+    // Unused past the idle limit (SESSION_IDLE_MINUTES): ended like an expired one, and the row goes now.
+    const idle = idleCutoff(config.sessionIdleMinutes, now);
+    if (session && idle !== undefined && session.lastUsedAt <= idle) {
+      await deleteToken(db, session.tokenId);
+      session = undefined;
+    }
     if (!session) {
       reply.header('www-authenticate', 'Bearer');
       throw new HttpError(401, AUTH_REQUIRED);
+    }
+    // At most one write a minute per token: a list page's burst of requests reads only.
+    if (now.getTime() - Date.parse(session.lastUsedAt) >= LAST_USED_PRECISION_MS) {
+      // Best effort: a busy or read-only database must not refuse a read because a timestamp could not be written.
+      await touchToken(db, session.tokenId, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not record the session as used'));
     }
     request.user = session.user;
     request.tokenId = session.tokenId;

@@ -29,7 +29,7 @@ function throttled(reply: FastifyReply, waitMs: number): HttpError {
 
 export interface AuthRoutesOptions {
   db: Kysely<Database>;
-  config: Pick<Config, 'tokenTtlHours' | 'loginRateLimit' | 'signInThrottle'>;
+  config: Pick<Config, 'tokenTtlHours' | 'loginRateLimit' | 'signInThrottle' | 'sessionIdleMinutes'>;
 }
 
 const LOGIN_FORM_LIMITS = {
@@ -134,8 +134,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
       const token = randomToken();
       const expiresAt = new Date(now.getTime() + config.tokenTtlHours * 3_600_000);
-      await deleteExpiredTokens(db, now);
-      await createToken(db, { userId: user.id, tokenHash: sha256(token), expiresAt }, now);
+      await deleteExpiredTokens(db, now, config.sessionIdleMinutes);
+      // Where from, so the user can tell their sessions apart (GET /api/sessions).
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      await createToken(db, { userId: user.id, tokenHash: sha256(token), expiresAt, ...client }, now);
       request.log.info({ userId: user.id }, 'signed in');
       await insertAuditEntry(db, { action: 'sign-in', userId: user.id, userName: user.name, email: keys.account, ip: request.ip, at: now });
 

@@ -6,6 +6,7 @@ import { areaEvolution } from './0004-area-evolution';
 import { uploadReferences } from './0005-upload-references';
 import { versionsAndRevisions } from './0006-versions-and-revisions';
 import { signInAttempts } from './0007-sign-in-attempts';
+import { sessionActivity } from './0008-session-activity';
 import { auditLog } from './0009-audit-log';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_upload_references': uploadReferences,
   '0006_versions_and_revisions': versionsAndRevisions,
   '0007_sign_in_attempts': signInAttempts,
+  '0008_session_activity': sessionActivity,
   '0009_audit_log': auditLog,
 };
