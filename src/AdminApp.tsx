@@ -6,7 +6,7 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
-import { dashboardArea, routedResources } from './resources';
+import { auditLog, dashboardArea, routedResources } from './resources';
 import { darkTheme, lightTheme } from './theme';
 
 // Sign-out resets react-admin's store; the light/dark choice is a device preference, so it survives (issue #2).
@@ -64,6 +64,7 @@ export function AdminApp() {
           recordRepresentation={recordRepresentation}
         />
       ))}
+      <Resource name={auditLog.name} options={{ label: auditLog.label }} icon={auditLog.icon} list={auditLog.list} />
     </Admin>
   );
 }

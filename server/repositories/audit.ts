@@ -1,13 +1,13 @@
 // The audit log (issue #9): one row per sign-in, sign-out, password change or reset, and create, update or delete.
 // Entries are written in the transaction of the change they describe, so a refused or rolled-back write leaves none.
 import type { Expression, Kysely, SqlBool } from 'kysely';
+import type { AuditAction } from '../../schema/audit-log';
 import type { ListFilter, ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database } from '../db/types';
 import { filterCondition, sortKey } from './list-sql';
 
-export const AUDIT_ACTIONS = ['sign-in', 'sign-in-failed', 'sign-out', 'password-change', 'password-reset', 'create', 'update', 'delete'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from '../../schema/audit-log';
 
 /** Who makes a change, and from which address; routes build it from the request (server/routes/audit-log.ts). */
 export interface AuditActor {

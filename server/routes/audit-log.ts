@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_LOG } from '../../schema/audit-log';
 import { parseListQuery, parseSort, parseFilter, type RawListParams } from '../areas/list-query';
 import type { ListField, ListModel } from '../areas/model';
 import type { Config } from '../config';
@@ -11,11 +12,10 @@ import { toCsv } from '../csv';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { SIGNED_IN } from '../plugins/openapi';
-import { AUDIT_ACTIONS, exportAuditEntries, listAuditEntries, pruneAuditLog, type AtBound } from '../repositories/audit';
+import { exportAuditEntries, listAuditEntries, pruneAuditLog, type AtBound } from '../repositories/audit';
 import { errorResponses, listQuerySchema, pageSchema } from './contract';
 import { sendPage } from './resources';
 
-export const AUDIT_LOG = 'audit-log';
 const HOUR_MS = 3_600_000;
 
 const column = (name: string, kind: ListField['kind'] = 'string'): ListField => ({ name, kind, column: name });

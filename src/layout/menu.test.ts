@@ -36,14 +36,23 @@ describe('menu (SPEC §2)', () => {
         if (item.children) walk(item.children);
       });
     walk(menu);
-    expect(urls).toHaveLength(resources.length);
+    // Every area, and the audit log (issue #9), which is no declared area.
+    expect(urls).toHaveLength(resources.length + 1);
     expect(new Set(urls).size).toBe(urls.length);
+    expect(urls).toContain('/dashboard/audit-log');
     expect(urls).toContain('/dashboard/contact-us-form');
     expect(urls).toContain('/dashboard/users-management');
   });
 
-  it('ends with a Logout item in Settings', () => {
-    expect(menu.at(-1)?.children).toEqual([expect.objectContaining({ title: 'Logout', action: 'logout' })]);
+  it('ends with Settings: the Audit Log (issue #9), then Logout', () => {
+    expect(menu.at(-1)?.children).toEqual([
+      expect.objectContaining({ title: 'Audit Log', url: '/dashboard/audit-log' }),
+      expect.objectContaining({ title: 'Logout', action: 'logout' }),
+    ]);
+  });
+
+  it('shows Settings and Audit Log in the breadcrumb of the audit log', () => {
+    expect(titles(breadcrumbTrail(menu, '/dashboard/audit-log'))).toEqual(['Settings', 'Audit Log']);
   });
 });
 

@@ -40,6 +40,9 @@ export const resources: readonly ResourceDefinition[] = areas.map((declaration) 
   ...viewsOf(declaration),
 }));
 
+// The audit log (issue #9) is no declared area: read-only, under Settings in the menu.
+export { auditLog } from './audit-log';
+
 // The Hero Section is the dashboard's own page (SPEC §2: Hero Section → /dashboard).
 export const DASHBOARD_AREA = 'hero';
 

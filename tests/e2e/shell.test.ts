@@ -55,6 +55,8 @@ const MENU_LINKS: ReadonlyArray<{ title: string; path: string; parent: string }>
   { title: 'Privacy Policy', path: '/dashboard/privacy-policy', parent: 'Company Pages' },
   { title: 'SEO Management', path: '/dashboard/seo', parent: 'Website Tools' },
   { title: 'Counter Widgets', path: '/dashboard/counters', parent: 'Website Tools' },
+  // Issue #9: the audit log, under Settings above Logout.
+  { title: 'Audit Log', path: '/dashboard/audit-log', parent: 'Settings' },
 ];
 
 const GROUPS = [

@@ -1,0 +1,161 @@
+import { Link as MuiLink, Stack, Typography } from '@mui/material';
+import {
+  DataTable,
+  DateInput,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCreatePath,
+  useGetManyAggregate,
+  type RaRecord,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_LOG_LABEL, type AuditAction } from '../../../schema/audit-log';
+import { areaByName, areas } from '../../../schema/areas';
+import { InboxExportButton } from '../../components/InboxList';
+import { PageHeader } from '../../components/PageHeader';
+import { formatRelativeTime } from '../../notifications/relativeTime';
+
+// As GET /api/audit-log answers it (server/routes/audit-log.ts).
+export interface AuditEntry extends RaRecord {
+  id: number;
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  action: AuditAction;
+  area: string | null;
+  record_id: number | null;
+  record_label: string | null;
+  fields: string[] | null;
+  ip: string | null;
+  email: string | null;
+}
+
+const actionChoices = AUDIT_ACTIONS.map((id) => ({ id, name: AUDIT_ACTION_LABELS[id] }));
+const areaChoices = areas.map((area) => ({ id: area.name, name: area.label }));
+
+const filters = [
+  <SearchInput
+    key="q"
+    source="q"
+    alwaysOn
+    placeholder="Search records or emails"
+    sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
+    slotProps={{ htmlInput: { 'aria-label': 'Search the audit log' } }}
+  />,
+  <SelectInput key="action" source="action" label="Action" choices={actionChoices} emptyText="Any action" alwaysOn />,
+  <ReferenceInput key="user_id" source="user_id" reference="users-management" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
+    <SelectInput label="User" optionText="name" emptyText="Anyone" />
+  </ReferenceInput>,
+  <SelectInput key="area" source="area" label="Area" choices={areaChoices} emptyText="Any area" alwaysOn />,
+  <DateInput key="from" source="from" label="From" alwaysOn />,
+  <DateInput key="to" source="to" label="To" alwaysOn />,
+];
+
+function When({ entry }: { entry: AuditEntry }) {
+  const absolute = new Date(entry.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+  return (
+    <Stack>
+      <Typography component="span" variant="body2">
+        {formatRelativeTime(new Date(entry.at))}
+      </Typography>
+      <Typography component="time" dateTime={entry.at} variant="caption" color="text.secondary">
+        {absolute}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Who({ entry }: { entry: AuditEntry }) {
+  if (entry.user_name) return <>{entry.user_name}</>;
+  // A failed sign-in for an account that does not exist: only the email tried.
+  return (
+    <Typography component="span" variant="body2" color="text.secondary">
+      {entry.email ?? '—'}
+    </Typography>
+  );
+}
+
+/** Where a record is edited (or read, for a submission); the Hero Section is the dashboard's own page (SPEC §2). */
+function useRecordPath(area: string, id: number): string {
+  const createPath = useCreatePath();
+  const kind = areaByName(area)?.kind;
+  if (area === 'hero') return '/';
+  if (kind === 'singleton') return createPath({ resource: area, type: 'list' });
+  return createPath({ resource: area, id, type: kind === 'inbox' ? 'show' : 'edit' });
+}
+
+// Linked only while the record exists: react-admin batches these lookups into one request per area.
+function RecordLink({ area, id, label }: { area: string; id: number; label: string }) {
+  const { data } = useGetManyAggregate(area, { ids: [id] }, { retry: false });
+  const path = useRecordPath(area, id);
+  if (!data?.some((record) => String(record.id) === String(id))) return <>{label}</>;
+  return (
+    <MuiLink component={Link} to={path} underline="hover" onClick={(event) => event.stopPropagation()}>
+      {label}
+    </MuiLink>
+  );
+}
+
+function What({ entry }: { entry: AuditEntry }) {
+  if (!entry.area) return <>—</>;
+  const areaLabel = areaByName(entry.area)?.label ?? entry.area;
+  const label = entry.record_label ?? (entry.record_id === null ? areaLabel : `#${entry.record_id}`);
+  return (
+    <Stack>
+      <Typography component="span" variant="caption" color="text.secondary">
+        {areaLabel}
+      </Typography>
+      <Typography component="span" variant="body2">
+        {entry.record_id === null ? label : <RecordLink area={entry.area} id={entry.record_id} label={label} />}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Fields({ entry }: { entry: AuditEntry }) {
+  if (!entry.fields || entry.fields.length === 0) return <>—</>;
+  return (
+    <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      {entry.fields.join(', ')}
+    </Typography>
+  );
+}
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <InboxExportButton />
+    </TopToolbar>
+  );
+}
+
+export function AuditLogList() {
+  return (
+    <>
+      <PageHeader
+        title={AUDIT_LOG_LABEL}
+        description="Sign-ins, sign-outs, password changes and every change to content and users: who, what, when and from where. Passwords are never recorded."
+      />
+      <List<AuditEntry>
+        resource="audit-log"
+        filters={filters}
+        actions={<Actions />}
+        sort={{ field: 'at', order: 'DESC' }}
+        perPage={25}
+        title={AUDIT_LOG_LABEL}
+      >
+        <DataTable<AuditEntry> rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col<AuditEntry> source="at" label="When" render={(entry) => <When entry={entry} />} />
+          <DataTable.Col<AuditEntry> source="user_name" label="Who" render={(entry) => <Who entry={entry} />} />
+          <DataTable.Col<AuditEntry> source="action" label="Action" render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
+          <DataTable.Col<AuditEntry> source="area" label="What" render={(entry) => <What entry={entry} />} />
+          <DataTable.Col<AuditEntry> label="Fields" disableSort render={(entry) => <Fields entry={entry} />} />
+          <DataTable.Col<AuditEntry> label="Address" disableSort render={(entry) => entry.ip ?? '—'} />
+        </DataTable>
+      </List>
+    </>
+  );
+}
