@@ -63,7 +63,12 @@ function splitFilter(raw: unknown): { rest: unknown; bounds: AtBound[] } {
   const bounds: AtBound[] = [];
   if (from !== undefined && from !== null && from !== '') bounds.push(atBound('from', from));
   if (to !== undefined && to !== null && to !== '') bounds.push(atBound('to', to));
-  return { rest: JSON.stringify(rest), bounds };
+  try {
+    return { rest: JSON.stringify(rest), bounds };
+  } catch {
+    // JSON.parse reads nesting that JSON.stringify cannot write back (a stack overflow): refused, not a 500.
+    throw new HttpError(400, 'The filter parameter is nested too deeply.');
+  }
 }
 
 const entrySchema = z

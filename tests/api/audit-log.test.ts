@@ -289,6 +289,11 @@ describe('reading the audit log', () => {
     expect((await list({ filter: { password: 'x' } })).statusCode).toBe(400);
     expect((await list({ sort: ['ip', 'ASC'] })).statusCode).toBe(400);
     expect((await api.get('/api/audit-log?filter={')).statusCode).toBe(400);
+    // Nesting JSON.parse reads but JSON.stringify cannot write back: refused, never a 500.
+    const deep = `{"q":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    const nested = await api.get(`/api/audit-log?filter=${encodeURIComponent(deep)}`);
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({ message: 'The filter parameter is nested too deeply.' });
   });
 
   it('exports the matching entries as CSV, header first, filtered and sorted', async () => {
