@@ -1,11 +1,12 @@
-import { Admin, localStorageStore, Resource, type Store } from 'react-admin';
-import { Navigate } from 'react-router';
+import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
+import { Navigate, Route } from 'react-router';
 import { authProvider } from './authProvider';
 import { STORE_APP_KEY } from './colorScheme';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
+import { SESSIONS_PATH, SessionsPage } from './sessions/SessionsPage';
 import { auditLog, dashboardArea, routedResources } from './resources';
 import { darkTheme, lightTheme } from './theme';
 
@@ -65,6 +66,10 @@ export function AdminApp() {
         />
       ))}
       <Resource name={auditLog.name} options={{ label: auditLog.label }} icon={auditLog.icon} list={auditLog.list} />
+      {/* The signed-in user's own sessions, from the header's user menu (issue #9). */}
+      <CustomRoutes>
+        <Route path={SESSIONS_PATH} element={<SessionsPage />} />
+      </CustomRoutes>
     </Admin>
   );
 }

@@ -4,6 +4,7 @@ import { AppBar, Box, IconButton, Toolbar, Tooltip, useTheme } from '@mui/materi
 import { Link } from 'react-router';
 import { Logout, ToggleThemeButton, UserMenu } from 'react-admin';
 import { Logo } from '../components/Logo';
+import { SessionsMenuItem } from './SessionsMenuItem';
 import { config, HEADER_LOGO_WIDTH_PX } from '../config';
 import { useSidebar } from './sidebarState';
 
@@ -39,6 +40,7 @@ export function Header() {
         <Box sx={{ flexGrow: 1 }} />
         <ToggleThemeButton />
         <UserMenu>
+          <SessionsMenuItem />
           <Logout />
         </UserMenu>
       </Toolbar>
