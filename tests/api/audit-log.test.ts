@@ -4,6 +4,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertAuditEntry } from '../../server/repositories/audit';
+import { seedSampleContent } from '../../server/seed';
 import { AUTH_REQUIRED, csrf, listParams, setupApp, USER, type TestApp } from './helpers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -156,6 +157,17 @@ describe('what the audit log records', () => {
     expect(await entriesAfter(before)).toEqual([
       by({ action: 'update', area: 'contact-us-form', record_id: id, record_label: 'Amira Haddad', fields: ['status', 'notes'] }),
     ]);
+  });
+
+  it('not the sample content written at first start (no user wrote it)', async () => {
+    const r = await setupApp();
+    try {
+      const seeding = await seedSampleContent(r.db);
+      expect(seeding.seeded).toBe(true);
+      expect(await r.db.selectFrom('audit_log').selectAll().execute()).toEqual([]);
+    } finally {
+      await r.close();
+    }
   });
 
   it('not a new order', async () => {
