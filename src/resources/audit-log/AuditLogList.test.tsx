@@ -107,6 +107,27 @@ describe('the Audit Log screen', () => {
     expect(within(failed).getByRole('time')).toHaveAttribute('datetime', '2025-03-14T09:26:53.000Z');
   });
 
+  it('on a phone, lists what happened, who and from where, and when', async () => {
+    // Every media query matches: the phone layout (theme.breakpoints.down('sm')).
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: true,
+      media,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    renderList();
+    expect(await screen.findByText('Updated · Partners Section: Northgate Developments')).toBeInTheDocument();
+    expect(screen.getAllByText('Dana Builder · 198.51.100.7')).toHaveLength(2);
+    expect(screen.getByText('5m ago')).toBeInTheDocument();
+    expect(screen.getByText('Sign-in failed')).toBeInTheDocument();
+    expect(screen.getByText('nobody@example.test · 203.0.113.40')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader')).toBeNull();
+  });
+
   it('links a record that still exists, and only names one that was deleted', async () => {
     renderList();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Northgate Developments' })).toHaveAttribute('href', '/partners/7'));

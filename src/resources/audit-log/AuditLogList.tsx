@@ -1,4 +1,4 @@
-import { Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Link as MuiLink, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   DateInput,
@@ -6,6 +6,7 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useCreatePath,
   useGetManyAggregate,
@@ -99,10 +100,19 @@ function RecordLink({ area, id, label }: { area: string; id: number; label: stri
   );
 }
 
+/** The record's label when it was written; a singleton, or a record without a label field, by area or id. */
+function recordText(entry: AuditEntry, areaLabel: string): string {
+  return entry.record_label ?? (entry.record_id === null ? areaLabel : `#${entry.record_id}`);
+}
+
+const areaLabelOf = (area: string) => areaByName(area)?.label ?? area;
+
+const whatText = (entry: AuditEntry) => (entry.area ? `${areaLabelOf(entry.area)}: ${recordText(entry, areaLabelOf(entry.area))}` : '—');
+
 function What({ entry }: { entry: AuditEntry }) {
   if (!entry.area) return <>—</>;
-  const areaLabel = areaByName(entry.area)?.label ?? entry.area;
-  const label = entry.record_label ?? (entry.record_id === null ? areaLabel : `#${entry.record_id}`);
+  const areaLabel = areaLabelOf(entry.area);
+  const label = recordText(entry, areaLabel);
   return (
     <Stack>
       <Typography component="span" variant="caption" color="text.secondary">
@@ -133,6 +143,7 @@ function Actions() {
 }
 
 export function AuditLogList() {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <>
       <PageHeader
@@ -147,14 +158,28 @@ export function AuditLogList() {
         perPage={25}
         title={AUDIT_LOG_LABEL}
       >
-        <DataTable<AuditEntry> rowClick={false} bulkActionButtons={false}>
-          <DataTable.Col<AuditEntry> source="at" label="When" render={(entry) => <When entry={entry} />} />
-          <DataTable.Col<AuditEntry> source="user_name" label="Who" render={(entry) => <Who entry={entry} />} />
-          <DataTable.Col<AuditEntry> source="action" label="Action" render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
-          <DataTable.Col<AuditEntry> source="area" label="What" render={(entry) => <What entry={entry} />} />
-          <DataTable.Col<AuditEntry> label="Fields" disableSort render={(entry) => <Fields entry={entry} />} />
-          <DataTable.Col<AuditEntry> label="Address" disableSort render={(entry) => entry.ip ?? '—'} />
-        </DataTable>
+        {isPhone ? (
+          <SimpleList<AuditEntry>
+            rowClick={false}
+            primaryText={(entry) => (
+              <>
+                {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
+                {entry.area && ` · ${whatText(entry)}`}
+              </>
+            )}
+            secondaryText={(entry) => `${entry.user_name ?? entry.email ?? '—'} · ${entry.ip ?? '—'}`}
+            tertiaryText={(entry) => formatRelativeTime(new Date(entry.at))}
+          />
+        ) : (
+          <DataTable<AuditEntry> rowClick={false} bulkActionButtons={false}>
+            <DataTable.Col<AuditEntry> source="at" label="When" render={(entry) => <When entry={entry} />} />
+            <DataTable.Col<AuditEntry> source="user_name" label="Who" render={(entry) => <Who entry={entry} />} />
+            <DataTable.Col<AuditEntry> source="action" label="Action" render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
+            <DataTable.Col<AuditEntry> source="area" label="What" render={(entry) => <What entry={entry} />} />
+            <DataTable.Col<AuditEntry> label="Fields" disableSort render={(entry) => <Fields entry={entry} />} />
+            <DataTable.Col<AuditEntry> label="Address" disableSort render={(entry) => entry.ip ?? '—'} />
+          </DataTable>
+        )}
       </List>
     </>
   );
