@@ -1,9 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import type { RaRecord } from 'react-admin';
+import { AdminContext, memoryStore, TestMemoryRouter, type RaRecord } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AreaWrapper, fakeApi, type ApiCall } from '../components/sortableListTesting';
+import { dataProvider } from '../dataProvider';
+import { Layout } from '../layout/Layout';
 import { SessionsPage } from './SessionsPage';
 
 const NOW = Date.parse('2026-05-04T12:00:00.000Z');
@@ -68,6 +70,7 @@ describe('SessionsPage', () => {
     sessionsApi({ sessions: rows() });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Active sessions' })).toBeInTheDocument();
+    expect(document.title).toBe('Active sessions | Cornerstone Dashboard');
     await screen.findByText('Safari on iPhone');
     const signedIn = new Date('2026-05-01T08:30:00.000Z').toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
     expect(shownSessions()).toEqual([
@@ -133,5 +136,21 @@ describe('SessionsPage', () => {
     // jsdom has no layout: contrast is checked by the browser tests.
     const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it("titles the page in the shell, whose breadcrumb knows no menu item for it", async () => {
+    sessionsApi({ sessions: rows() });
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false }));
+    render(
+      <TestMemoryRouter initialEntries={['/dashboard/sessions']}>
+        <AdminContext store={memoryStore()} dataProvider={dataProvider}>
+          <Layout>
+            <SessionsPage />
+          </Layout>
+        </AdminContext>
+      </TestMemoryRouter>,
+    );
+    await screen.findByText('Safari on iPhone');
+    expect(document.title).toBe('Active sessions | Cornerstone Dashboard');
   });
 });
