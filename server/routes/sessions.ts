@@ -9,6 +9,7 @@ import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF } from '../plugins/openapi';
+import { insertAuditEntry } from '../repositories/audit';
 import { deleteExpiredTokens, deleteUserToken, deleteUserTokens, listUserSessions } from '../repositories/tokens';
 import { errorResponses, noContent } from './contract';
 import { idParams } from './resources';
@@ -64,6 +65,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     async (request, reply) => {
       const user = requireUser(request);
       if (!(await deleteUserToken(db, user.id, Number(request.params.id)))) throw new HttpError(404, SESSION_NOT_FOUND);
+      // A sign-out like any other, in the audit log (issue #9), naming how it was done.
+      await insertAuditEntry(db, { action: 'sign-out', userId: user.id, userName: user.name, ip: request.ip, recordLabel: 'One session, from Active sessions' });
       return reply.code(204).send();
     },
   );
@@ -87,6 +90,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       await deleteExpiredTokens(db, new Date(), config.sessionIdleMinutes);
       const ended = await deleteUserTokens(db, user.id, request.tokenId ?? undefined);
       request.log.info({ userId: user.id, ended }, 'signed out everywhere else');
+      if (ended > 0) {
+        const label = `${ended} other session${ended === 1 ? '' : 's'}, from Active sessions`;
+        await insertAuditEntry(db, { action: 'sign-out', userId: user.id, userName: user.name, ip: request.ip, recordLabel: label });
+      }
       return { ended };
     },
   );

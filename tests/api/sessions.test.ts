@@ -282,6 +282,9 @@ describe('your sessions: list, sign out one, sign out everywhere else', () => {
     expect((await me(t.app, otherUserToken)).statusCode).toBe(200);
     // Again: nothing left to end.
     expect((await apiClient(t.app, here).post('/api/sessions/sign-out-others')).json()).toEqual({ ended: 0 });
+    // The audit log has it as one sign-out, saying how many sessions ended (and the second, empty call adds none).
+    const audit = await apiClient(t.app, here).get('/api/audit-log?filter={"action":"sign-out"}&sort=["at","DESC"]&range=[0,0]');
+    expect(audit.json()).toMatchObject([{ action: 'sign-out', user_name: USER.name, record_label: '3 other sessions, from Active sessions', ip: '127.0.0.1' }]);
     await apiClient(t.app, here).post('/api/logout');
   });
 
