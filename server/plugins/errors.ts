@@ -117,9 +117,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(validationErrors(error.validation, error.validationContext));
     }
 
-    // PostgreSQL refuses text holding a NUL character (22021) or one it cannot store (22P05): the input's fault.
+    // PostgreSQL refuses text holding a NUL character (22021) or one it cannot store (22P05), and its json parser a
+    // lone UTF-16 surrogate (`"\ud800"`, as JSON.stringify writes one; 22P02): the input's fault, not a 500.
     const code = (error as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') {
+    if (code === '22021' || code === '22P05' || (code === '22P02' && /\btype json\b/.test(error.message))) {
       return reply.code(400).send({ message: 'The request contains a character that cannot be stored (such as a NUL character).' });
     }
 
