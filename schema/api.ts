@@ -17,3 +17,10 @@ export const HONEYPOT_FIELD = 'website';
 export const DATABASE_BUSY_MESSAGE = 'The database is busy. Try again in a few seconds.';
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database cannot take changes right now (it is read-only, full or unreachable). Try again later; if this goes on, tell your administrator.';
+
+/**
+ * Sent with "1" on requests the console makes by itself, without the user doing anything (the unread counts it polls
+ * every minute): they do not count as use of the session, so a console left open still ends at its idle limit
+ * (SESSION_IDLE_MINUTES, issue #9).
+ */
+export const BACKGROUND_HEADER = 'X-Background-Request';

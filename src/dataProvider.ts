@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import type { z } from 'zod';
+import { BACKGROUND_HEADER } from '../schema/api';
 import { VERSION_FIELD } from '../schema/conflicts';
 import type { uploadObject } from '../schema/define';
 import { config } from './config';
@@ -54,7 +55,8 @@ export const dataProvider: CornerstoneDataProvider = {
     return (json as { url: string }).url;
   },
   async unreadCounts() {
-    const { json } = await httpClient(apiUrl('forms/unread'));
+    // Polled every minute without the user doing anything: not use of the session (schema/api.ts BACKGROUND_HEADER).
+    const { json } = await httpClient(apiUrl('forms/unread'), { headers: { [BACKGROUND_HEADER]: '1' } });
     return json as Record<string, number>;
   },
   async exportCsv(resource, filter) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { BACKGROUND_HEADER } from '../../schema/api';
 import type { AuthUser } from '../../schema/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
@@ -44,8 +45,10 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
       reply.header('www-authenticate', 'Bearer');
       throw new HttpError(401, AUTH_REQUIRED);
     }
-    // At most one write a minute per token: a list page's burst of requests reads only.
-    if (now.getTime() - Date.parse(session.lastUsedAt) >= LAST_USED_PRECISION_MS) {
+    // At most one write a minute per token: a list page's burst of requests reads only. The console's own polling
+    // (BACKGROUND_HEADER) is not use: an unattended console still reaches its idle limit.
+    const background = request.headers[BACKGROUND_HEADER.toLowerCase()] === '1';
+    if (!background && now.getTime() - Date.parse(session.lastUsedAt) >= LAST_USED_PRECISION_MS) {
       // Best effort: a busy or read-only database must not refuse a read because a timestamp could not be written.
       await touchToken(db, session.tokenId, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not record the session as used'));
     }

@@ -1,19 +1,25 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, memoryStore, TestMemoryRouter } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BACKGROUND_HEADER } from '../../schema/api';
 import { dataProvider } from '../dataProvider';
 import { Menu } from '../layout/Menu';
 import { toUnreadCounts } from './InboxUnread';
 
 let unreadAnswer: unknown;
+let pollHeaders: (string | null)[] = [];
 
 beforeEach(() => {
+  pollHeaders = [];
   localStorage.setItem('access_token', 'tok');
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/forms/unread') return new Response(JSON.stringify(unreadAnswer));
+      if (url.pathname === '/api/forms/unread') {
+        pollHeaders.push(new Headers(init.headers).get(BACKGROUND_HEADER));
+        return new Response(JSON.stringify(unreadAnswer));
+      }
       return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
     }),
   );
@@ -40,6 +46,8 @@ describe('unread badges of the Forms menu items', () => {
     expect(within(within(menu).getByRole('link', { name: /Contact Form/ })).getByRole('img', { name: '12 unread' })).toBeInTheDocument();
     // Nothing unread: no badge at all.
     expect(within(within(menu).getByRole('link', { name: /Project Form/ })).queryByRole('img')).not.toBeInTheDocument();
+    // Asked by the console itself, not by the user: marked so it does not keep the session alive (issue #9).
+    expect(pollHeaders[0]).toBe('1');
   });
 
   it('names the count in the collapsed sidebar, where only icons show', async () => {

@@ -2,6 +2,7 @@
 // own sessions listed and ended (one, or all but this one). docs/security.md, "Sessions".
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BACKGROUND_HEADER } from '../../schema/api';
 import { SESSION_NOT_FOUND } from '../../schema/sessions';
 import { sessionActivity } from '../../server/db/migrations/0008-session-activity';
 import { hashPassword } from '../../server/passwords';
@@ -92,6 +93,20 @@ describe('the idle limit (SESSION_IDLE_MINUTES)', () => {
     }
     // 250 minutes in, used every 50: still signed in. Then idle for 61 minutes: signed out.
     advance(61 * MINUTE);
+    expect((await me(t.app, token)).statusCode).toBe(401);
+  });
+
+  it("does not count the console's background polling (X-Background-Request: 1) as use", async () => {
+    startClock();
+    const token = await signIn(t.app);
+    const poll = () => t.app.inject({ url: '/api/forms/unread', headers: { authorization: `Bearer ${token}`, [BACKGROUND_HEADER]: '1' } });
+    for (let i = 0; i < 5; i++) {
+      advance(10 * MINUTE);
+      expect((await poll()).statusCode).toBe(200);
+    }
+    // 50 minutes of polling, no use: 11 more minutes and the limit (60) is reached, for the poll too.
+    advance(11 * MINUTE);
+    expect((await poll()).statusCode).toBe(401);
     expect((await me(t.app, token)).statusCode).toBe(401);
   });
 
