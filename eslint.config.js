@@ -31,6 +31,9 @@ export default tseslint.config(
       // Relative, extensionless TypeScript imports are all the boundary rules need to resolve.
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // Only our own files are read for import/no-cycle: following packages' imports through node_modules took
+      // 96% of the lint's time (167 of 175 s) and no cycle can run through a package back into our code.
+      'import/ignore': ['node_modules'],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
