@@ -11,6 +11,9 @@ import { closeNotices, launchBrowser, openSession, screenshot, signIn, startServ
 
 const WIDTHS = [390, 768, 1280, 1440, 1920] as const;
 const HEIGHT = 900;
+// One test visits all 42 screens at a width: 35–55 s on a 2-CPU CI machine while other browser tests run, more
+// at the widest widths (bigger images to decode), so well above the default 60 s per test.
+const SCREENS_TIMEOUT_MS = 240_000;
 
 // The image fields set on the first record of each area (galleries get several files).
 const IMAGES: Record<string, { one?: string[]; many?: string[] }> = {
@@ -221,7 +224,7 @@ describe('layout at five widths, with images set', () => {
       } finally {
         await session.context.close();
       }
-    });
+    }, SCREENS_TIMEOUT_MS);
   }
 });
 
