@@ -6,22 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { insertAuditEntry } from '../../server/repositories/audit';
 import { seedSampleContent } from '../../server/seed';
 import { AUTH_REQUIRED, csrf, listParams, setupApp, USER, type TestApp } from './helpers';
+import type { StoredAuditEntry } from '../../server/repositories/audit';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-interface Entry {
-  id: number;
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  action: string;
-  area: string | null;
-  record_id: number | null;
-  record_label: string | null;
-  fields: string[] | null;
-  ip: string | null;
-  email: string | null;
-}
+// An entry as the API answers it: the repository's shape.
+type Entry = StoredAuditEntry;
 
 const HOME = '198.51.100.7';
 const OFFICE = '203.0.113.40';
