@@ -1,9 +1,10 @@
 // The bench's database (issue #10): blog posts, projects and contact-form messages written straight into a
 // throwaway database before the server starts, in multi-row inserts: 100,000 of each in seconds, where the API
 // would take minutes. It runs under tsx (`node --import tsx scripts/bench-seed.mjs '<json>'`) so that it stores
-// records exactly as the server would: the same migrations, the same area models, the same search and tag side
-// tables (indexEntry), and a sample of every area's documents checked against its schema. Only the row layout of
-// `records`, `record_search` and `record_values` is written here; when those change, change insertBatch.
+// records exactly as the server would: the same migrations, the same area models, a sample of every area's
+// documents checked against its schema, the search and tag side tables from the server's indexEntry. The side
+// tables are filled in bulk when their columns are the ones sideTableLayout knows, else by the server's own
+// rebuildAreaIndex. Only the row layout of `records` is fixed here; when it changes, change insertBatch.
 // Also writes json-server's db.json from the same posts (`jsonServerFile`).
 import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -13,6 +14,7 @@ import { buildAreaModels } from '../server/areas/model.ts';
 import { evolveAreas } from '../server/areas/evolve.ts';
 import { indexEntry } from '../server/areas/search-index.ts';
 import { createDb, migrate } from '../server/db/index.ts';
+import { rebuildAreaIndex } from '../server/repositories/record-index.ts';
 
 const BATCH = 400;
 
@@ -139,7 +141,7 @@ function message(g, n) {
     phone: `+41 44 ${String(100_0000 + n).slice(-7)}`,
     subject: g.title(),
     message: Array.from({ length: 3 + g.int(4) }, g.sentence).join(' '),
-    status: status < 0.6 ? 'new' : status < 0.8 ? 'in_progress' : 'resolved',
+    status: status < 0.6 ? 'new' : status < 0.8 ? 'in_progress' : 'closed',
     read: status >= 0.6,
   };
 }
@@ -153,7 +155,7 @@ export function* documents(area, total, seed = 1) {
   for (let n = 0; n < total; n += 1) yield make(g, n, total);
 }
 
-async function insertBatch(db, model, batch, postgres) {
+async function insertBatch(db, model, batch, sideTables) {
   const rows = batch.map(({ data, at }) => ({
     area: model.name,
     data: JSON.stringify(data),
@@ -164,21 +166,51 @@ async function insertBatch(db, model, batch, postgres) {
     updated_by: null,
   }));
   const ids = (await db.insertInto('records').values(rows).returning('id').execute()).map((row) => Number(row.id));
+  if (!sideTables) return ids;
   const search = [];
   const values = [];
   batch.forEach(({ data }, i) => {
     const entry = indexEntry(model, data);
-    if (entry.body !== null) search.push(sql`(${ids[i]}, ${entry.body})`);
-    for (const { field, value } of entry.values) values.push({ record_id: ids[i], area: model.name, field, value });
+    const known = { id: ids[i], area: model.name, body: entry.body };
+    if (entry.body !== null) search.push(sql`(${sql.join(sideTables.search.map((column) => known[column.value]))})`);
+    for (const { field, value } of entry.values) {
+      const row = { ...known, field, value };
+      values.push(sql`(${sql.join(sideTables.values.map((column) => row[column.value]))})`);
+    }
   });
-  if (search.length > 0) {
-    const key = postgres ? sql`record_id` : sql`rowid`;
-    await sql`insert into record_search (${key}, body) values ${sql.join(search)}`.execute(db);
-  }
+  const columns = (list) => sql.join(list.map((column) => sql.raw(column.name)));
+  if (search.length > 0) await sql`insert into record_search (${columns(sideTables.search)}) values ${sql.join(search)}`.execute(db);
   for (let start = 0; start < values.length; start += 1000) {
-    await db.insertInto('record_values').values(values.slice(start, start + 1000)).execute();
+    await sql`insert into record_values (${columns(sideTables.values)}) values ${sql.join(values.slice(start, start + 1000))}`.execute(db);
   }
   return ids;
+}
+
+/**
+ * The columns of the search and tag side tables, when each is one this seeder knows how to fill in bulk (the record's
+ * id, its area, the folded text, the field and the value); undefined otherwise, and the server's own
+ * rebuildAreaIndex writes them instead, record by record (slower, but always in step).
+ */
+async function sideTableLayout(db, postgres) {
+  const columnsOf = async (table) => {
+    if (postgres) {
+      const result = await sql`select column_name as name from information_schema.columns where table_name = ${table} and table_schema = current_schema() and is_generated = 'NEVER' and column_default is null order by ordinal_position`.execute(db);
+      return result.rows.map((row) => row.name);
+    }
+    const result = await sql`select name from pragma_table_info(${table})`.execute(db);
+    const names = result.rows.map((row) => row.name);
+    // An FTS5 table keyed by the record's id as its rowid.
+    return names.includes('record_id') ? names : ['rowid', ...names];
+  };
+  const map = { rowid: 'id', record_id: 'id', area: 'area', body: 'body', field: 'field', value: 'value' };
+  const layout = async (table) => {
+    const names = await columnsOf(table);
+    if (names.some((name) => !(name in map))) return undefined;
+    return names.map((name) => ({ name, value: map[name] }));
+  };
+  const search = await layout('record_search');
+  const values = await layout('record_values');
+  return search && values ? { search, values } : undefined;
 }
 
 /**
@@ -199,6 +231,8 @@ export async function seed({ dataDir, databaseUrl, counts, from = {}, jsonServer
     const models = buildAreaModels(areas).filter((model) => model.name !== 'users-management');
     // On the empty database, so the server's start finds the declarations applied and checks no stored record.
     await evolveAreas(db, models);
+    const sideTables = await sideTableLayout(db, postgres);
+    if (!sideTables) console.error('bench-seed: unknown side-table columns; the server rebuilds them record by record (slower)');
     for (const [area, total] of Object.entries(counts)) {
       const started = performance.now();
       const model = models.find((candidate) => candidate.name === area);
@@ -228,12 +262,14 @@ export async function seed({ dataDir, databaseUrl, counts, from = {}, jsonServer
         if (jsonServerFile && area === 'blogs') posts.push({ id: n + 1, ...data, created_at: at });
         n += 1;
         if (batch.length === BATCH) {
-          written.push(...(await db.transaction().execute((trx) => insertBatch(trx, model, batch, postgres))));
+          written.push(...(await db.transaction().execute((trx) => insertBatch(trx, model, batch, sideTables))));
           batch = [];
         }
       }
-      if (batch.length > 0) written.push(...(await db.transaction().execute((trx) => insertBatch(trx, model, batch, postgres))));
+      if (batch.length > 0) written.push(...(await db.transaction().execute((trx) => insertBatch(trx, model, batch, sideTables))));
       ids[area] = [written[0], written.at(-1)];
+      // Side tables of a layout this file does not know: by the server's own code, record by record.
+      if (!sideTables) await db.transaction().execute((trx) => rebuildAreaIndex(trx, area, (data) => indexEntry(model, data)));
       if (jsonServerFile && area === 'blogs') writeFileSync(jsonServerFile, JSON.stringify({ posts }));
       timings[area] = Math.round(performance.now() - started);
     }
