@@ -5,6 +5,9 @@
 // console is signed in first through its own sign-in page (the token it keeps in localStorage, src/authProvider.ts);
 // Lighthouse then keeps the storage (disableStorageReset) and the HTTP cache is emptied before each run instead, so
 // every run loads the console cold, as after a first sign-in.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from './bench-server.mjs';
@@ -60,12 +63,13 @@ async function audit(url, { port, runs, keepStorage, clearCache }) {
 
 export async function measureLighthouse(baseUrl, admin, { runs = 3, log = console.log } = {}) {
   const port = await freePort();
-  const browser = await chromium.launch({
+  // A persistent context is the browser's default one, the one Lighthouse's tabs open in: they share its storage.
+  const profile = mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`],
   });
   try {
-    const context = browser.contexts()[0] ?? (await browser.newContext());
     log(`\nLighthouse mobile, ${runs} run(s) each: /login`);
     const login = await audit(`${baseUrl}/login`, { port, runs, keepStorage: false });
     log(`  /login: score ${login.score}, LCP ${(login.lcp / 1000).toFixed(2)} s, JS+CSS ${(login.scriptAndStyleBytes / 1024).toFixed(1)} KB transferred`);
@@ -86,6 +90,7 @@ export async function measureLighthouse(baseUrl, admin, { runs = 3, log = consol
     await page.close();
     return { login, dashboard };
   } finally {
-    await browser.close();
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 }

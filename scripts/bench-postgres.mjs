@@ -52,7 +52,7 @@ export async function startPostgres() {
       '-o', `-p ${port} -k ${workdir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
       'start',
     ]);
-    const version = asPostgres(path.join(bin, 'postgres'), ['--version']).trim().split(' ').at(-1);
+    const version = asPostgres(path.join(bin, 'postgres'), ['--version']).match(/\d+(\.\d+)?/)?.[0] ?? '';
     let n = 0;
     const createDatabase = () => {
       const name = `cornerstone_bench_${(n += 1)}`;
