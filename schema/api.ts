@@ -24,3 +24,10 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
  * (SESSION_IDLE_MINUTES, issue #9).
  */
 export const BACKGROUND_HEADER = 'X-Background-Request';
+
+/**
+ * Lists count their matches up to this many (issue #10): past it, the count would cost as much as the data is
+ * large, so the admin API answers `Content-Range: <area> 0-24/*` and the console shows "10,000+"; the website
+ * API answers `total: 10000` with `total_exact: false`.
+ */
+export const LIST_COUNT_CAP = 10_000;

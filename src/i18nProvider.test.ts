@@ -6,6 +6,11 @@ import { i18nProvider } from './i18nProvider';
 const t = (key: string, options?: object) => i18nProvider.translate(key, options);
 
 describe('i18n messages', () => {
+  it('show a list counted past the cap as 10,000+ (issue #10), an exact count as it is', () => {
+    expect(t('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 25, total: 10_001 })).toBe('1-25 of 10,000+');
+    expect(t('ra.navigation.page_range_info', { offsetBegin: 26, offsetEnd: 50, total: 10_000 })).toBe('26-50 of 10000');
+  });
+
   it("label every declared field with its declaration's label", () => {
     for (const area of areas) {
       for (const name of Object.keys(area.schema.shape)) {

@@ -1,6 +1,7 @@
 import { deepmerge } from '@mui/utils';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import { LIST_COUNT_CAP } from '../schema/api';
 import { areaFieldLabels } from '../schema/labels';
 import { catalogue } from './notifications/catalogue';
 import { resources } from './resources';
@@ -39,6 +40,17 @@ const overrides = {
   },
 };
 
-export const i18nProvider = polyglotI18nProvider(() => deepmerge(englishMessages, overrides), 'en', [
-  { locale: 'en', name: 'English' },
-]);
+const polyglot = polyglotI18nProvider(() => deepmerge(englishMessages, overrides), 'en', [{ locale: 'en', name: 'English' }]);
+
+// A list whose count stopped at the cap (issue #10) says so: "1-25 of 10,000+".
+const CAPPED_TOTAL = `${LIST_COUNT_CAP.toLocaleString('en')}+`;
+
+export const i18nProvider: typeof polyglot = {
+  ...polyglot,
+  translate(key, options) {
+    if (key === 'ra.navigation.page_range_info' && typeof options?.total === 'number' && options.total > LIST_COUNT_CAP) {
+      return polyglot.translate(key, { ...options, total: CAPPED_TOTAL });
+    }
+    return polyglot.translate(key, options);
+  },
+};

@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { fieldLabel, optionsOf } from '../../schema/define';
 import { declaredIndexes, dropAreaIndex, existingAreaIndexes } from '../db/area-indexes';
+import { readIndexSignatures, rebuildAreaIndex, writeIndexSignature } from '../repositories/record-index';
+import { indexedFields, indexEntry, indexSignature } from './search-index';
 import type { Database } from '../db/types';
 import {
   countRecords,
@@ -102,7 +104,7 @@ async function evolveArea(
     const key = `rename:${area}:${from}:${to}`;
     if (await hasChange(trx, key)) continue;
     const moved = await renameField(trx, area, from, to);
-    changes.push({ key, area, change: 'rename field', detail: `'${from}' → '${to}': ${plural(moved, 'record')} moved` });
+    changes.push({ key, area, change: 'rename field', detail: `'${from}' → '${to}': ${plural(moved, 'record')} moved`, fields: [from, to] });
     const both = await countWithField(trx, area, from, true);
     if (both > 0) {
       notes.push(`Area '${area}': ${plural(both, 'record')} already had '${to}' beside '${from}'; their '${from}' values are kept, not shown.`);
@@ -161,7 +163,7 @@ async function evolveArea(
     if (fill) {
       const filled = await fillField(trx, area, field, fill.value, { nulls: !nullFits });
       if (filled > 0) {
-        changes.push({ area, change: 'backfill field', detail: `'${field}' set to ${JSON.stringify(fill.value)} (${fill.source}) in ${plural(filled, 'record')} that had no value` });
+        changes.push({ area, change: 'backfill field', detail: `'${field}' set to ${JSON.stringify(fill.value)} (${fill.source}) in ${plural(filled, 'record')} that had no value`, fields: [field] });
       }
     } else if (!schema.safeParse(undefined).success) {
       plan.missing = await countWithField(trx, area, field, false);
@@ -309,6 +311,19 @@ export async function evolveAreas(
           );
         }
         changes.push({ area: index.area, change: 'create index', detail: `${index.name} (${index.purpose})` });
+      }
+
+      // Search and array-value rows (issue #10): rebuilt for an area whose indexed fields changed, or whose stored
+      // documents this start rewrote (a rename, a backfill). A fresh database has no rows to build.
+      const signatures = await readIndexSignatures(trx);
+      for (const model of models) {
+        const signature = indexSignature(model);
+        const indexed = Object.values(indexedFields(model)).flat();
+        const rewritten = changes.some((change) => change.area === model.name && change.fields?.some((field) => indexed.includes(field)));
+        if (signatures.get(model.name) === signature && !rewritten) continue;
+        const rebuilt = await rebuildAreaIndex(trx, model.name, (data) => indexEntry(model, data));
+        await writeIndexSignature(trx, model.name, signature);
+        if (rebuilt > 0) changes.push({ area: model.name, change: 'rebuild search index', detail: plural(rebuilt, 'record') });
       }
 
       for (const model of models) {

@@ -5,6 +5,7 @@ import type { FieldKind } from './fields';
 import type { PublicationFields } from '../../schema/publish';
 import { SCHEDULES, type Schedule, type ScheduleFields } from '../../schema/schedule';
 import type { ListField, ListModel, SortOrder } from './model';
+import { MAX_SEARCH_WORD_LENGTH, MAX_SEARCH_WORDS, searchWords } from './search-index';
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -12,7 +13,9 @@ export type ScalarValue = string | number | boolean;
 
 export type ListFilter =
   | { type: 'ids'; ids: number[] }
-  | { type: 'search'; fields: readonly ListField[]; pattern: string }
+  // `words`: folded for the record store's search table (server/areas/search-index.ts); `terms`: as typed, for
+  // tables searched with LIKE (users, the audit log). Every word must match.
+  | { type: 'search'; fields: readonly ListField[]; words: string[]; terms: string[] }
   | { type: 'equals'; field: ListField; value: ScalarValue | null }
   | { type: 'contains'; field: ListField; value: ScalarValue }
   | { type: 'created'; op: '>=' | '<' | '<='; value: string }
@@ -22,16 +25,53 @@ export type ListFilter =
   // A date not passed yet, or none (schema/publish.ts notPast).
   | { type: 'notPast'; field: string; now: string };
 
+/** Where a page starts when it follows another (keyset pagination, issue #10): after this sort value and id. */
+export interface ListCursor {
+  value: string | number | boolean | null;
+  id: number;
+}
+
 export interface ListQuery {
   sort: { field: ListField; order: SortOrder };
   range: { start: number; end: number };
   filters: ListFilter[];
+  /** Set: the page is the records after this one (range.start is then 0), whatever was added or removed before. */
+  after?: ListCursor;
 }
 
 export interface RawListParams {
   sort?: unknown;
   range?: unknown;
   filter?: unknown;
+  cursor?: unknown;
+}
+
+// A cursor is the last record's sort value and id, with the sort it belongs to, as base64url JSON. It is not a
+// secret and not signed: a forged one only names another place to start from in a list the caller may read.
+export function encodeCursor(sort: ListQuery['sort'], value: unknown, id: number): string {
+  const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+  return Buffer.from(JSON.stringify([sort.field.name, sort.order, plain, id])).toString('base64url');
+}
+
+const CURSOR_AGAIN = 'Ask for the first page again (without cursor) and follow the cursors it gives.';
+
+export function parseCursor(sort: ListQuery['sort'], raw: unknown): ListCursor | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || raw.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
+  }
+  if (!Array.isArray(value) || value.length !== 4) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
+  const [field, order, at, id] = value as unknown[];
+  const plain = at === null || typeof at === 'string' || typeof at === 'boolean' || (typeof at === 'number' && Number.isFinite(at));
+  if (!plain || !Number.isSafeInteger(id) || (id as number) < 1) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
+  if (field !== sort.field.name || order !== sort.order) {
+    throw bad(`The cursor belongs to the list sorted by ${String(field)} ${String(order)}, not ${sort.field.name} ${sort.order}. ${CURSOR_AGAIN}`);
+  }
+  return { value: at as ListCursor['value'], id: id as number };
 }
 
 const bad = (message: string) => new HttpError(400, message);
@@ -111,6 +151,14 @@ function dateBound(name: string, value: unknown, bound: 'gte' | 'lte'): ListFilt
 /** `\`, `%` and `_` match themselves. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** A text search (`q`) over the model's search fields; undefined for a blank one. */
+export function searchFilter(model: ListModel, query: string): ListFilter | undefined {
+  const words = searchWords(query);
+  if (words.length === 0) return undefined;
+  const terms = [...new Set(query.trim().split(/\s+/u))].slice(0, MAX_SEARCH_WORDS).map((term) => term.slice(0, MAX_SEARCH_WORD_LENGTH));
+  return { type: 'search', fields: model.search, words, terms };
+}
+
 export function parseFilter(model: ListModel, raw: unknown, now = new Date()): ListFilter[] {
   const value = parseJsonParam('filter', raw, '{"q":"text"}');
   if (value === undefined) return [];
@@ -121,10 +169,10 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
   for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
     if (name === 'q') {
       if (typeof item !== 'string') throw bad("The filter 'q' must be text.");
-      const term = item.trim();
-      if (term === '') continue;
+      const search = searchFilter(model, item);
+      if (!search) continue;
       if (model.search.length === 0) throw bad(`${model.name} cannot be searched.`);
-      filters.push({ type: 'search', fields: model.search, pattern: likePattern(term.slice(0, 200)) });
+      filters.push(search);
     } else if (name === 'id') {
       const items = Array.isArray(item) ? item : [item];
       if (items.length > MAX_PAGE_SIZE) throw bad(`The filter 'id' takes at most ${MAX_PAGE_SIZE} ids.`);
@@ -154,10 +202,13 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
   return filters;
 }
 
-export function parseListQuery(model: ListModel, params: RawListParams, now = new Date()): ListQuery {
-  return {
-    sort: parseSort(model, params.sort),
-    range: parseRange(params.range),
-    filters: parseFilter(model, params.filter, now),
-  };
+/** `keyset`: the list answers cursors (the record store's areas); elsewhere a cursor is refused, not ignored. */
+export function parseListQuery(model: ListModel, params: RawListParams, now = new Date(), { keyset = false } = {}): ListQuery {
+  const sort = parseSort(model, params.sort);
+  const range = parseRange(params.range);
+  const filters = parseFilter(model, params.filter, now);
+  if (!keyset && params.cursor !== undefined) throw bad(`${model.name} pages by range only: it takes no cursor.`);
+  const after = parseCursor(sort, params.cursor);
+  if (!after) return { sort, range, filters };
+  return { sort, range: { start: 0, end: range.end - range.start }, filters, after };
 }

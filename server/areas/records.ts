@@ -31,6 +31,7 @@ import { insertUpload } from '../repositories/uploads';
 import { sanitizeRichText } from '../sanitize';
 import type { NewUpload } from '../upload-files';
 import type { AreaModel } from './model';
+import { indexEntry } from './search-index';
 import { slugCandidate, slugify } from '../../schema/slug';
 
 type Db = Kysely<Database>;
@@ -277,7 +278,7 @@ export async function createRecord(db: Db, model: AreaModel, input: unknown, { b
         await checkUnique(trx, model, data);
         await checkReferences(trx, model, data);
         const position = model.ordered ? await nextPosition(trx, model.name) : null;
-        const created = await insertRecord(trx, model.name, { data, position, by }, now);
+        const created = await insertRecord(trx, model.name, { data, position, by, index: indexEntry(model, data) }, now);
         await audit(trx, model, 'create', actor, created, changedFields(model, undefined, created.data), now);
         return created;
       }),
@@ -322,7 +323,7 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
         stampPublishTime(model, data, existing.data, now);
         await checkUnique(trx, model, data, id);
         await checkReferences(trx, model, data, existing.data);
-        const updated = (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by: options.by, now }))!;
+        const updated = (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by: options.by, now, index: indexEntry(model, data) }))!;
         await audit(trx, model, 'update', options.audit, updated, changedFields(model, existing.data, updated.data), now);
         return updated;
       }),
@@ -416,8 +417,8 @@ export async function putSingleton(db: Db, model: AreaModel, input: unknown, { e
         await audit(trx, model, 'update', actor, stored, changedFields(model, current.data, stored.data), now);
         return stored;
       };
-      if (existing) return saved((await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by, now }))!);
-      const created = await saved(await insertRecord(trx, model.name, { data, version: UNSAVED_SINGLETON_VERSION + 1, by }, now));
+      if (existing) return saved((await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by, now, index: indexEntry(model, data) }))!);
+      const created = await saved(await insertRecord(trx, model.name, { data, version: UNSAVED_SINGLETON_VERSION + 1, by, index: indexEntry(model, data) }, now));
       await saveRevision(trx, { kind: model.name, recordId: created.id, version: UNSAVED_SINGLETON_VERSION, data: singletonDefaults(model), updatedBy: null, updatedAt: null });
       return created;
     });
@@ -495,7 +496,8 @@ export async function createSubmission(db: Db, model: AreaModel, input: unknown,
     await checkSubmission(trx, model, data, options);
     // Before the record, which names them (upload_references).
     if (options.publicSubmission) for (const upload of [...files.values()].flat()) await insertUpload(trx, upload);
-    return insertRecord(trx, model.name, { data: { ...data, status: state.status ?? 'new', notes: state.notes, read: state.read ?? false } }, options.now);
+    const stored = { ...data, status: state.status ?? 'new', notes: state.notes, read: state.read ?? false };
+    return insertRecord(trx, model.name, { data: stored, index: indexEntry(model, stored) }, options.now);
   });
   return toApiRecord(model, stored);
 }
@@ -524,7 +526,8 @@ export async function updateSubmission(db: Db, model: AreaModel, id: number, inp
     const existing = await findRecord(trx, model.name, id, { lock: true });
     if (!existing) throw new HttpError(404, NOT_FOUND);
     const applied = await applicableChanges(trx, currentState(model, existing), changes, expected);
-    const updated = (await updateRecordData(trx, model.name, existing, { ...existing.data, ...applied }, { by, now }))!;
+    const next = { ...existing.data, ...applied };
+    const updated = (await updateRecordData(trx, model.name, existing, next, { by, now, index: indexEntry(model, next) }))!;
     // Marking read or unread is not audited (docs/security.md): only a changed status or notes are.
     const fields = changedFields(model, existing.data, updated.data).filter((field) => field !== 'read');
     if (fields.length > 0) await audit(trx, model, 'update', actor, updated, fields, now);
@@ -538,7 +541,7 @@ export async function openSubmission(db: Db, model: AreaModel, id: number): Prom
   const stored = await findRecord(db, model.name, id);
   if (!stored) throw new HttpError(404, NOT_FOUND);
   if (stored.data.read === true) return toApiRecord(model, stored);
-  const updated = await setRecordField(db, model.name, id, 'read', true);
+  const updated = await setRecordField(db, model.name, id, 'read', true, (data) => indexEntry(model, data));
   if (!updated) throw new HttpError(404, NOT_FOUND);
   return toApiRecord(model, updated);
 }

@@ -111,6 +111,20 @@ export interface AuditLogTable {
   email: string | null;
 }
 
+/** Migration 0010: the elements of filterable array fields (issue #10). */
+export interface RecordValuesTable {
+  record_id: number;
+  area: string;
+  field: string;
+  value: string;
+}
+
+/** Migration 0010: which fields each area's search rows were built from. */
+export interface RecordIndexStateTable {
+  area: string;
+  signature: string;
+}
+
 export interface AreaSnapshotsTable {
   area: string;
   snapshot: string;
@@ -137,6 +151,9 @@ export interface Database {
   revisions: RevisionsTable;
   sign_in_attempts: SignInAttemptsTable;
   audit_log: AuditLogTable;
+  record_values: RecordValuesTable;
+  record_index_state: RecordIndexStateTable;
+  // record_search differs between the dialects (an FTS5 table on SQLite): server/repositories/record-index.ts only.
 }
 
 export type UserRow = Selectable<UsersTable>;

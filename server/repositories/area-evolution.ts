@@ -53,6 +53,8 @@ export interface ChangeEntry {
   area: string;
   change: string;
   detail: string;
+  /** The fields whose stored values the change rewrote (not logged: what the search rows must be rebuilt for). */
+  fields?: readonly string[];
 }
 
 export async function logChange(db: Db, entry: ChangeEntry, now: Date): Promise<void> {

@@ -3,7 +3,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { PUBLISHED, type PublicationFields } from '../../schema/publish';
 import type { Schedule, ScheduleFields } from '../../schema/schedule';
-import type { ListFilter, ListQuery } from '../areas/list-query';
+import { likePattern, type ListFilter, type ListQuery } from '../areas/list-query';
 import type { ListField } from '../areas/model';
 import type { JsonAccess } from '../db/dialect';
 
@@ -56,10 +56,13 @@ export function filterCondition(json: JsonAccess, filter: ListFilter): Expressio
     case 'ids':
       return filter.ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`id in (${sql.join(filter.ids)})`;
     case 'search': {
-      const matches = filter.fields.map((field) =>
-        json.like(field.column ? sql`${sql.ref(field.column)}` : json.text(field.name), filter.pattern),
-      );
-      return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
+      // Tables searched in place (users, the audit log): every term in one of the fields. The record store answers
+      // from its search table instead (server/repositories/records.ts).
+      const each = filter.terms.map((term) => {
+        const matches = filter.fields.map((field) => json.like(field.column ? sql`${sql.ref(field.column)}` : json.text(field.name), likePattern(term)));
+        return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
+      });
+      return sql<SqlBool>`(${sql.join(each, sql` and `)})`;
     }
     case 'equals':
       if (filter.value === null) return sql<SqlBool>`${fieldValue(json, filter.field)} is null`;

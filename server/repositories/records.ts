@@ -1,10 +1,23 @@
 // SQL of the generic record store (migration 0002). Every function takes the db or a transaction.
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { LIST_COUNT_CAP } from '../../schema/api';
 import type { FieldKind } from '../areas/fields';
-import type { ListFilter, ListQuery } from '../areas/list-query';
+import { encodeCursor, type ListFilter, type ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database, RecordRow } from '../db/types';
 import { filterCondition, sortKey } from './list-sql';
+import {
+  containsCondition,
+  elementText,
+  removeRecordIndex,
+  searchCondition,
+  searchCount,
+  searchIds,
+  valueCount,
+  valueIds,
+  writeRecordIndex,
+  type RecordIndexEntry,
+} from './record-index';
 import { deleteRevisions, saveRevision } from './revisions';
 import { releaseRecordUploads, syncRecordReferences } from './upload-references';
 
@@ -38,29 +51,128 @@ function toStored(row: RecordRow): StoredRecord {
 // indexes, whose WHERE clause is a literal.
 const inArea = (area: string) => sql<SqlBool>`area = ${sql.lit(area)}`;
 
+// Text search and array filters read the side tables (migration 0010), never every document (issue #10).
+function sideTableCondition(db: Db, area: string, filter: ListFilter) {
+  if (filter.type === 'search') return searchCondition(db, area, filter.words);
+  if (filter.type === 'contains' && !filter.field.column) {
+    const value = elementText(filter.value);
+    if (value !== undefined) return containsCondition(area, filter.field.name, value);
+  }
+  return undefined;
+}
+
+function candidateIds(db: Db, area: string, filter: ListFilter, limit: number): Promise<number[]> | undefined {
+  if (filter.type === 'search') return searchIds(db, area, filter.words, limit);
+  if (filter.type === 'contains' && !filter.field.column) {
+    const value = elementText(filter.value);
+    if (value !== undefined) return valueIds(db, area, filter.field.name, value, limit);
+  }
+  return undefined;
+}
+
+const recordCondition = (db: Db, area: string, filter: ListFilter) =>
+  sideTableCondition(db, area, filter) ?? filterCondition(jsonAccess(dialectOf(db)), filter);
+
 function filtered(db: Db, area: string, filters: readonly ListFilter[]) {
-  const json = jsonAccess(dialectOf(db));
-  let query = db.selectFrom('records').where(inArea(area));
-  for (const filter of filters) query = query.where(filterCondition(json, filter));
+  // A list of ids is read by id. SQLite, without statistics, would rather walk one of the area's indexes and test
+  // every entry against the list (18 ms at 100,000 records instead of 0.1); the unary + keeps it off them.
+  const byIds = filters.some((filter) => filter.type === 'ids') && dialectOf(db) === 'sqlite';
+  let query = db.selectFrom('records').where(byIds ? sql<SqlBool>`+area = ${sql.lit(area)}` : inArea(area));
+  for (const filter of filters) query = query.where(recordCondition(db, area, filter));
   return query;
 }
 
-/** One page of an area's records, sorted, and how many match in all. */
-export async function listRecords(db: Db, area: string, query: ListQuery): Promise<{ records: StoredRecord[]; total: number }> {
-  const json = jsonAccess(dialectOf(db));
-  const { field, order } = query.sort;
-  const rows = await filtered(db, area, query.filters)
-    .selectAll()
-    // Empty values last either way; the id keeps pages stable among equal values.
-    .orderBy(sortKey(json, field), (ob) => (order === 'ASC' ? ob.asc() : ob.desc()).nullsLast())
-    .orderBy('id', order === 'ASC' ? 'asc' : 'desc')
-    .limit(query.range.end - query.range.start + 1)
-    .offset(query.range.start)
-    .execute();
-  const { total } = await filtered(db, area, query.filters)
+// A search or array filter matching at most this many records is answered from their ids (read from the side
+// table first): the page is then those few records sorted, instead of a walk of the area's sort index.
+const FEW_MATCHES = 1000;
+
+/**
+ * Replaces each side-table filter (search, array value) that matches few records by the list of their ids, several
+ * such filters by the ids all of them match. Filters matching many records are left as they are.
+ */
+async function narrowed(db: Db, area: string, filters: readonly ListFilter[]): Promise<ListFilter[]> {
+  let ids: Set<number> | undefined;
+  const rest: ListFilter[] = [];
+  for (const filter of filters) {
+    const matching = await candidateIds(db, area, filter, FEW_MATCHES + 1);
+    if (!matching || matching.length > FEW_MATCHES) {
+      rest.push(filter);
+      continue;
+    }
+    const found = new Set(matching);
+    ids = ids ? new Set([...ids].filter((id) => found.has(id))) : found;
+  }
+  return ids ? [{ type: 'ids', ids: [...ids] }, ...rest] : rest;
+}
+
+/** How many records match, up to `cap`: a lone search or array filter is counted off its side table alone. */
+async function countMatches(db: Db, area: string, filters: readonly ListFilter[], cap: number): Promise<number> {
+  const [only] = filters;
+  if (filters.length === 1 && only?.type === 'search') return searchCount(db, area, only.words, cap);
+  if (filters.length === 1 && only?.type === 'contains' && !only.field.column) {
+    const value = elementText(only.value);
+    if (value !== undefined) return valueCount(db, area, only.field.name, value, cap);
+  }
+  const { total } = await db
+    .selectFrom(filtered(db, area, filters).select(sql`1`.as('one')).limit(cap).as('matches'))
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
-  return { records: rows.map(toStored), total: Number(total) };
+  return Number(total);
+}
+
+/**
+ * One page of an area's records, sorted, and how many match in all, counted up to LIST_COUNT_CAP (`exact` false:
+ * there are more).
+ */
+export async function listRecords(
+  db: Db,
+  area: string,
+  query: ListQuery,
+): Promise<{ records: StoredRecord[]; total: number; exact: boolean; next: string | undefined }> {
+  const json = jsonAccess(dialectOf(db));
+  const { field, order } = query.sort;
+  const key = sortKey(json, field);
+  const size = query.range.end - query.range.start + 1;
+  const filters = await narrowed(db, area, query.filters);
+  const page = (conditions: readonly RawBuilder<SqlBool>[], limit: number, offset: number) => {
+    let select = filtered(db, area, filters).selectAll().select(key.as('sort_key'));
+    for (const condition of conditions) select = select.where(condition);
+    return (
+      select
+        // Empty values last either way; the id keeps pages stable among equal values.
+        .orderBy(key, (ob) => (order === 'ASC' ? ob.asc() : ob.desc()).nullsLast())
+        .orderBy('id', order === 'ASC' ? 'asc' : 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    );
+  };
+  let rows: (RecordRow & { sort_key: unknown })[];
+  if (!query.after) {
+    rows = await page([], size, query.range.start);
+  } else {
+    // Keyset (issue #10): the records after the cursor's (sort value, id) in the list's order, read off the sort
+    // index from there; empty values come last, so a cursor with a value is followed by the rest of the values and
+    // then by the empty ones.
+    const op = sql.raw(order === 'ASC' ? '>' : '<');
+    const { value, id } = query.after;
+    const nullKey = sql<SqlBool>`${key} is null`;
+    if (value === null) {
+      rows = await page([nullKey, sql<SqlBool>`id ${op} ${id}`], size, 0);
+    } else {
+      const param = json.param(value, field.kind);
+      rows = await page([sql<SqlBool>`(${key}, id) ${op} (${param}, ${id})`], size, 0);
+      if (rows.length < size) rows = [...rows, ...(await page([nullKey], size - rows.length, 0))];
+    }
+  }
+  const counted = await countMatches(db, area, filters, LIST_COUNT_CAP + 1);
+  const last = rows.length === size ? rows[rows.length - 1] : undefined;
+  return {
+    records: rows.map(toStored),
+    total: Math.min(counted, LIST_COUNT_CAP),
+    exact: counted <= LIST_COUNT_CAP,
+    next: last && encodeCursor(query.sort, last.sort_key, Number(last.id)),
+  };
 }
 
 /** Every matching record in the sort order (CSV export); no page limit. */
@@ -94,7 +206,7 @@ export async function findOnlyRecord(db: Db, area: string, options: { lock?: boo
 export async function insertRecord(
   db: Db,
   area: string,
-  record: { data: Record<string, unknown>; position?: number | null; version?: number; by?: number | null },
+  record: { data: Record<string, unknown>; position?: number | null; version?: number; by?: number | null; index: RecordIndexEntry },
   now = new Date(),
 ): Promise<StoredRecord> {
   const timestamp = now.toISOString();
@@ -112,6 +224,7 @@ export async function insertRecord(
     .returningAll()
     .executeTakeFirstOrThrow();
   await syncRecordReferences(db, Number(row.id), record.data);
+  await writeRecordIndex(db, area, Number(row.id), record.index);
   return toStored(row);
 }
 
@@ -124,7 +237,7 @@ export async function updateRecordData(
   area: string,
   previous: StoredRecord,
   data: Record<string, unknown>,
-  options: { by?: number | null; now?: Date } = {},
+  options: { by?: number | null; now?: Date; index: RecordIndexEntry },
 ): Promise<StoredRecord | undefined> {
   const { id } = previous;
   const row = await db
@@ -138,11 +251,22 @@ export async function updateRecordData(
   if (!row) return undefined;
   await saveRevision(db, { kind: area, recordId: id, version: previous.version, data: previous.data, updatedBy: previous.updatedBy, updatedAt: previous.updatedAt });
   await syncRecordReferences(db, id, data);
+  await writeRecordIndex(db, area, id, options.index);
   return toStored(row);
 }
 
-/** Sets one field in place, leaving the rest of the document and updated_at alone (marking a submission read). */
-export async function setRecordField(db: Db, area: string, id: number, field: string, value: unknown): Promise<StoredRecord | undefined> {
+/**
+ * Sets one field in place, leaving the rest of the document and updated_at alone (marking a submission read).
+ * `reindex`: the side-table rows of the record as it now is, when that field is searched or filtered by.
+ */
+export async function setRecordField(
+  db: Db,
+  area: string,
+  id: number,
+  field: string,
+  value: unknown,
+  reindex?: (data: Record<string, unknown>) => RecordIndexEntry,
+): Promise<StoredRecord | undefined> {
   const json = jsonAccess(dialectOf(db));
   const row = await db
     .updateTable('records')
@@ -151,10 +275,13 @@ export async function setRecordField(db: Db, area: string, id: number, field: st
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  return row && toStored(row);
+  const stored = row && toStored(row);
+  if (stored && reindex) await writeRecordIndex(db, area, id, reindex(stored.data));
+  return stored;
 }
 
 export async function deleteRecord(db: Db, area: string, id: number): Promise<StoredRecord | undefined> {
+  await removeRecordIndex(db, id);
   const row = await db.deleteFrom('records').where(inArea(area)).where('id', '=', id).returningAll().executeTakeFirst();
   if (row) await releaseRecordUploads(db, id, row.data);
   if (row) await deleteRevisions(db, area, id);

@@ -1,6 +1,7 @@
 // The pieces of route contracts that several route files share (issue #7): error answers, the list dialect of
 // ra-data-simple-rest, an admin record's schema and operation names. The document is built from them
 // (server/plugins/openapi.ts).
+import { LIST_COUNT_CAP } from '../../schema/api';
 import { z } from 'zod';
 import { editConflictSchema } from '../../schema/conflicts';
 import { recordOutputSchema } from '../../schema/output';
@@ -79,7 +80,8 @@ export const pascalCase = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, 
 const names = (keys: Iterable<string>) => [...keys].map((key) => `\`${key}\``).join(', ');
 
 /** The list parameters as ra-data-simple-rest sends them: JSON texts, checked by server/areas/list-query.ts. */
-export function listQuerySchema(model: ListModel) {
+/** `keyset`: the list also takes `cursor` (the record store's areas, issue #10). */
+export function listQuerySchema(model: ListModel, { keyset = false } = {}) {
   const filters = ['`q` (text search' + (model.search.length > 0 ? ` in ${names(model.search.map((field) => field.name))})` : ': not searchable here)')];
   filters.push('`id` (one id or a list of ids)');
   for (const [name, field] of model.filterable) filters.push(`\`${name}\`${field.kind === 'array' ? ' (contains the value)' : ''}`);
@@ -106,18 +108,39 @@ export function listQuerySchema(model: ListModel) {
         .string()
         .optional()
         .meta({ description: `JSON object, every key must match: ${filters.join('; ')}.`, example: '{"q":"text"}' }),
+      ...(keyset
+        ? {
+            cursor: z
+              .string()
+              .optional()
+              .meta({
+                description:
+                  'The X-Next-Cursor header of the previous page: this page is then the records after that one (with the same sort; `range` gives only the size), so records added or deleted meanwhile never make a page skip or repeat one.',
+              }),
+          }
+        : {}),
     }),
   );
 }
 
 /** A page of a list: the records, and the total in the Content-Range header. */
-export const pageSchema = (record: z.ZodType, name: string) =>
+export const pageSchema = (record: z.ZodType, name: string, { keyset = false } = {}) =>
   z.array(record).meta({
     description: 'One page of records, in the order asked for.',
     headers: {
+      ...(keyset
+        ? {
+            'X-Next-Cursor': {
+              type: 'string',
+              description: 'Present when the page is full: pass it as `cursor` (same sort, filter and page size) for the page after it.',
+            },
+          }
+        : {}),
       'Content-Range': {
         type: 'string',
-        description: `\`${name} <first>-<last>/<total>\` (\`${name} */<total>\` for an empty page): ra-data-simple-rest reads the total from it.`,
+        description:
+          `\`${name} <first>-<last>/<total>\` (\`${name} */<total>\` for an empty page): ra-data-simple-rest reads the total from it. ` +
+          `The total is counted up to ${LIST_COUNT_CAP}; past that it is \`*\` (\`${name} 0-24/*\`): more than ${LIST_COUNT_CAP} records match.`,
       },
     },
   });

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { humanizeName } from '../../schema/define';
 import { outputSchemaOf } from '../../schema/output';
 import { PUBLIC_MAX_PER_PAGE, type WebsiteView } from '../../schema/website';
-import { likePattern, type ListFilter, type ScalarValue } from '../areas/list-query';
+import { LIST_COUNT_CAP } from '../../schema/api';
+import { parseCursor, searchFilter, type ListFilter, type ScalarValue } from '../areas/list-query';
 import type { AreaModel, ListField } from '../areas/model';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
@@ -48,8 +49,14 @@ const listEnvelope = (item: z.ZodType) =>
     data: z.array(item),
     page: z.int().positive(),
     per_page: z.int().positive(),
-    total: z.int().nonnegative(),
+    total: z.int().nonnegative().meta({ description: `How many match, counted up to ${LIST_COUNT_CAP}.` }),
+    total_exact: z.boolean().meta({
+      description: `False when more than ${LIST_COUNT_CAP} match: total and total_pages then stop there, and a page shorter than per_page is the last.`,
+    }),
     total_pages: z.int().nonnegative(),
+    next_cursor: z.string().nullable().meta({
+      description: 'Pass as `cursor` for the items after this page (null after the last): records published meanwhile never make it skip or repeat one.',
+    }),
   });
 
 /** Where files are reached from outside: PUBLIC_URL, else this request's own scheme and host. */
@@ -194,6 +201,7 @@ function listQuerySchema(area: PublicArea) {
   for (const [param, field] of Object.entries(view.filters ?? {})) {
     shape[param] = z.string().max(200).optional().meta({ description: `Only items whose ${humanizeName(field).toLowerCase()} ${model.fields.get(field)?.kind === 'array' ? 'include' : 'is'} this value` });
   }
+  shape.cursor = z.string().max(2000).optional().meta({ description: 'The next_cursor of the previous page: the items after it (`page` is then ignored)' });
   if (view.search) shape.q = z.string().max(200).optional().meta({ description: `Text search in ${model.search.map((field) => field.name).join(', ')}` });
   if (view.lookup) shape[view.lookup.param] = z.string().max(2000).optional().meta({ description: `Answers the one entry whose ${view.lookup.field} is this value` });
   return z.object(shape);
@@ -273,21 +281,24 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
             const raw = query[param];
             if (typeof raw === 'string' && raw !== '') filters.push(queryFilter(model, param, field, raw));
           }
-          if (view.search && typeof query.q === 'string' && query.q.trim() !== '') {
-            filters.push({ type: 'search', fields: model.search, pattern: likePattern(query.q.trim()) });
-          }
-          const start = (query.page - 1) * query.per_page;
-          const { records, total } = await listRecords(db, model.name, {
+          const search = view.search && typeof query.q === 'string' ? searchFilter(model, query.q) : undefined;
+          if (search) filters.push(search);
+          const after = parseCursor(model.defaultSort, query.cursor);
+          const start = after ? 0 : (query.page - 1) * query.per_page;
+          const { records, total, exact, next } = await listRecords(db, model.name, {
             sort: model.defaultSort,
             range: { start, end: start + query.per_page - 1 },
             filters,
+            after,
           });
           return {
             data: records.map((stored) => area.project(stored, view.listFields ?? view.fields, base)),
             page: query.page,
             per_page: query.per_page,
             total,
+            total_exact: exact,
             total_pages: Math.ceil(total / query.per_page),
+            next_cursor: next ?? null,
           };
           }),
     );

@@ -66,11 +66,14 @@ function operation(model: AreaModel, verb: string, summary: string, description?
 const writeErrors = [400, 401, 403, 413, 415] as const;
 
 /** ra-data-simple-rest reads the total from `Content-Range: <name> <start>-<end>/<total>`. */
-export function sendPage<T>(reply: FastifyReply, name: string, start: number, records: T[], total: number): T[] {
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** `exact` false: more than LIST_COUNT_CAP records match, and the total is sent as unknown (`*`, issue #10). */
+export function sendPage<T>(reply: FastifyReply, name: string, start: number, records: T[], total: number, exact = true): T[] {
   const range = records.length > 0 ? `${start}-${start + records.length - 1}` : '*';
-  reply.header('content-range', `${name} ${range}/${total}`);
+  reply.header('content-range', `${name} ${range}/${exact ? total : '*'}`);
   // The console may be served from another origin in development; it must still read the total.
-  reply.header('access-control-expose-headers', 'Content-Range');
+  reply.header('access-control-expose-headers', `Content-Range, ${NEXT_CURSOR_HEADER}`);
   return records;
 }
 
@@ -111,19 +114,21 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   const isInbox = model.kind === 'inbox';
   const record = adminRecordSchema(model);
   const one = (description: string) => record.describe(description);
-  const listQuery = listQuerySchema(model);
+  const listQuery = listQuerySchema(model, { keyset: true });
 
   const listSchema = {
     ...operation(model, 'list', 'list', 'A page of records, sorted and filtered (the ra-data-simple-rest dialect).'),
     security: SIGNED_IN,
     querystring: listQuery,
-    response: { 200: pageSchema(record, model.name), ...errorResponses(400, 401) },
+    response: { 200: pageSchema(record, model.name, { keyset: true }), ...errorResponses(400, 401) },
   };
   app.get(base, { schema: listSchema }, async (request, reply) => {
-    const query = parseListQuery(model, request.query as RawListParams);
-    const { records, total } = await listRecords(db, model.name, query);
+    const query = parseListQuery(model, request.query as RawListParams, new Date(), { keyset: true });
+    const { records, total, exact, next } = await listRecords(db, model.name, query);
     const page = await withComputed(db, model, records.map((record) => toApiRecord(model, record)));
-    return sendPage(reply, model.name, query.range.start, page, total);
+    // The next page by keyset (issue #10): `cursor=<this>` with the same sort, filter and page size.
+    if (next) reply.header(NEXT_CURSOR_HEADER, next);
+    return sendPage(reply, model.name, query.range.start, page, total, exact);
   });
 
   if (isInbox) {
@@ -131,7 +136,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     const exportSchema = {
       ...operation(model, 'export', 'export as CSV', 'Every record that matches `filter`, sorted by `sort` (`range` is ignored), as a CSV file.'),
       security: SIGNED_IN,
-      querystring: listQuery,
+      querystring: listQuerySchema(model),
       produces: ['text/csv'],
       response: {
         200: { description: 'A CSV file (UTF-8 with a byte order mark), one column per field.', content: { 'text/csv': { schema: z.string() } } },

@@ -52,8 +52,9 @@ function invalidField(area: AreaDeclaration, sample: Record<string, unknown>): {
 function searchTerm(area: AreaDeclaration, record: Record<string, unknown>): string | undefined {
   const field = area.search?.find((name) => typeof record[name] === 'string' && (record[name] as string).length >= 3);
   if (!field) return undefined;
+  // The start of its words, in capitals (issue #10: a search finds words from their start).
   const text = record[field] as string;
-  return text.slice(1, Math.min(text.length, 8)).toUpperCase();
+  return text.slice(0, Math.min(text.length, 8)).toUpperCase();
 }
 
 async function listIds(name: string, params: Parameters<typeof listParams>[0]) {

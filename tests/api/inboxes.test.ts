@@ -1,6 +1,12 @@
 // The Forms inboxes: public submissions, triage (read, status, notes), date filters, CSV export, unread badges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areas } from '../../schema/areas';
+import { buildAreaModels } from '../../server/areas/model';
+import { createSubmission } from '../../server/areas/records';
 import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+
+const models = buildAreaModels(areas);
+const model = (name: string) => models.find((candidate) => candidate.name === name)!;
 
 const FORM_ERROR = 'Please check the form for errors';
 
@@ -148,16 +154,7 @@ describe('date filters', () => {
   beforeAll(async () => {
     const times = ['2024-03-01T08:00:00.000Z', '2024-03-02T23:59:59.999Z', '2024-03-03T00:00:00.000Z'];
     for (const [index, time] of times.entries()) {
-      await t.db
-        .insertInto('records')
-        .values({
-          area: 'careers-form',
-          data: JSON.stringify({ full_name: `Dated ${index}`, email: 'd@example.com', status: 'new', notes: null, read: false }),
-          position: null,
-          created_at: time,
-          updated_at: time,
-        })
-        .execute();
+      await createSubmission(t.db, model('careers-form'), { full_name: `Dated ${index}`, email: 'd@example.com' }, { now: new Date(time) });
     }
   });
 
@@ -213,16 +210,7 @@ describe('CSV export', () => {
 
   it('exports every matching row, beyond one page', async () => {
     for (let i = 0; i < 105; i++) {
-      await t.db
-        .insertInto('records')
-        .values({
-          area: 'contact-us-form',
-          data: JSON.stringify({ full_name: `Bulk ${i}`, email: 'bulk@example.com', subject: 's', message: 'm', status: 'new', notes: null, read: false }),
-          position: null,
-          created_at: new Date().toISOString(),
-          updated_at: new Date().toISOString(),
-        })
-        .execute();
+      await createSubmission(t.db, model('contact-us-form'), { full_name: `Bulk ${i}`, email: 'bulk@example.com', subject: 's', message: 'm' });
     }
     const response = await api.get(`/api/contact-us-form/export.csv${listParams({ filter: { q: 'bulk@' } })}`);
     expect(response.body.trim().split('\r\n')).toHaveLength(106);

@@ -8,6 +8,7 @@ import { versionsAndRevisions } from './0006-versions-and-revisions';
 import { signInAttempts } from './0007-sign-in-attempts';
 import { sessionActivity } from './0008-session-activity';
 import { auditLog } from './0009-audit-log';
+import { recordSearch } from './0010-record-search';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_sign_in_attempts': signInAttempts,
   '0008_session_activity': sessionActivity,
   '0009_audit_log': auditLog,
+  '0010_record_search': recordSearch,
 };

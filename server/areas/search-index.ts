@@ -1,0 +1,69 @@
+// What the side tables of migration 0010 hold for a record (issue #10), and how a search is turned into words.
+// Text is folded here, once, for both databases: lower case, accents removed (é → e), and cut into words of letters
+// and digits (anything else separates words). A search is cut the same way and finds the records that have, for
+// each of its words, a word starting with it: "Résumé" and "resu" find "resume", "bulk@" finds "bulk@example.com",
+// "steel tow" finds "Steel tower" but not "Steel" alone. Words are not stemmed ("build" does not find "built").
+import type { AreaModel } from './model';
+import type { FieldKind } from './fields';
+import { elementText, type RecordIndexEntry } from '../repositories/record-index';
+
+/** Search: how many words of a query count, and how much of each (longer queries are cut, not refused). */
+export const MAX_SEARCH_WORDS = 8;
+export const MAX_SEARCH_WORD_LENGTH = 100;
+
+const MARKS = /\p{M}+/gu;
+const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+
+/** The words of `text`, folded, separated by single spaces. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(SEPARATORS, ' ').trim();
+}
+
+/** The distinct folded words of a search; every one must appear in a record for it to match. */
+export function searchWords(query: string): string[] {
+  const words = foldText(query)
+    .split(' ')
+    .filter((word) => word !== '')
+    .map((word) => word.slice(0, MAX_SEARCH_WORD_LENGTH));
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+const INDEXED_ELEMENTS: ReadonlySet<FieldKind> = new Set(['string', 'number', 'boolean']);
+
+/** The fields an area's side-table rows are built from: its `search` fields and its arrays of plain values. */
+export function indexedFields(model: AreaModel): { search: string[]; arrays: string[] } {
+  const arrays = [...model.fields.entries()]
+    .filter(([, info]) => info.kind === 'array' && info.element !== undefined && INDEXED_ELEMENTS.has(info.element))
+    .map(([name]) => name);
+  return { search: model.search.filter((field) => !field.column).map((field) => field.name), arrays };
+}
+
+/** Changes when what the rows hold changes: the area is then rebuilt at start-up (server/areas/evolve.ts). */
+export function indexSignature(model: AreaModel): string {
+  return JSON.stringify({ format: 1, ...indexedFields(model) });
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(textOf).join(' ');
+  return '';
+}
+
+export function indexEntry(model: AreaModel, data: Record<string, unknown>): RecordIndexEntry {
+  const { search, arrays } = indexedFields(model);
+  const body = search.map((field) => foldText(textOf(data[field]))).filter((text) => text !== '').join('\n');
+  const values: { field: string; value: string }[] = [];
+  for (const field of arrays) {
+    const items = data[field];
+    if (!Array.isArray(items)) continue;
+    const seen = new Set<string>();
+    for (const item of items) {
+      const value = elementText(item);
+      if (value === undefined || seen.has(value)) continue;
+      seen.add(value);
+      values.push({ field, value });
+    }
+  }
+  return { body: search.length > 0 ? body : null, values };
+}

@@ -1,0 +1,164 @@
+// SQL of the search and array-value side tables (migration 0010, issue #10). They are written in the transaction
+// that writes the record (server/areas/records.ts), so a search never finds a record by text it no longer has.
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { dialectOf } from '../db/dialect';
+import type { Database } from '../db/types';
+
+type Db = Kysely<Database>;
+
+/** What the side tables hold for one record: its folded search text (null: the area has no search fields). */
+export interface RecordIndexEntry {
+  body: string | null;
+  values: readonly { field: string; value: string }[];
+}
+
+/** How an array element is stored and compared: strings as they are, numbers and booleans as JSON text. */
+export function elementText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+const postgres = (db: Db) => dialectOf(db) === 'postgres';
+
+/** Replaces what the side tables hold for record `id`. */
+export async function writeRecordIndex(db: Db, area: string, id: number, entry: RecordIndexEntry): Promise<void> {
+  await removeRecordIndex(db, id);
+  await insertIndexRows(db, area, id, entry);
+}
+
+async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIndexEntry): Promise<void> {
+  if (entry.body !== null) {
+    if (postgres(db)) await sql`insert into record_search (record_id, area, body) values (${id}, ${area}, ${entry.body})`.execute(db);
+    else await sql`insert into record_search (rowid, area, body) values (${id}, ${area}, ${entry.body})`.execute(db);
+  }
+  if (entry.values.length > 0) {
+    await db
+      .insertInto('record_values')
+      .values(entry.values.map(({ field, value }) => ({ record_id: id, area, field, value })))
+      .execute();
+  }
+}
+
+/** Before a record is deleted (the values table also cascades; SQLite's FTS table cannot). */
+export async function removeRecordIndex(db: Db, id: number): Promise<void> {
+  if (postgres(db)) await sql`delete from record_search where record_id = ${id}`.execute(db);
+  else await sql`delete from record_search where rowid = ${id}`.execute(db);
+  await db.deleteFrom('record_values').where('record_id', '=', id).execute();
+}
+
+/** Every record of `area` found again from its document, in batches (a declaration changed its fields). */
+export async function rebuildAreaIndex(
+  db: Db,
+  area: string,
+  entryOf: (data: Record<string, unknown>) => RecordIndexEntry,
+  batchSize = 500,
+): Promise<number> {
+  if (postgres(db)) await sql`delete from record_search where area = ${area}`.execute(db);
+  else await sql`delete from record_search where rowid in (select rowid from record_search where record_search match ${areaQuery(area)})`.execute(db);
+  await db.deleteFrom('record_values').where('area', '=', area).execute();
+  let after = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await db.selectFrom('records').select(['id', 'data']).where('area', '=', area).where('id', '>', after).orderBy('id').limit(batchSize).execute();
+    if (rows.length === 0) return count;
+    for (const row of rows) {
+      const parsed = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
+      const data = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+      after = Number(row.id);
+      await insertIndexRows(db, area, after, entryOf(data));
+      count += 1;
+    }
+  }
+}
+
+export async function readIndexSignatures(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('record_index_state').select(['area', 'signature']).execute();
+  return new Map(rows.map((row) => [row.area, row.signature]));
+}
+
+export async function writeIndexSignature(db: Db, area: string, signature: string): Promise<void> {
+  await db
+    .insertInto('record_index_state')
+    .values({ area, signature })
+    .onConflict((oc) => oc.column('area').doUpdateSet({ signature }))
+    .execute();
+}
+
+// FTS5 query text: the area's name is one word of the `area` column (see migration 0010); the words are letters and
+// digits only, so quoting them is enough.
+const areaQuery = (area: string) => `area : "${area}"`;
+
+function searchQuery(db: Db, area: string, words: readonly string[]) {
+  if (postgres(db)) return words.map((word) => `${word}:*`).join(' & ');
+  return `${areaQuery(area)} AND body : (${words.map((word) => `"${word}"*`).join(' AND ')})`;
+}
+
+function searchIn(db: Db, area: string, words: readonly string[]) {
+  const query = searchQuery(db, area, words);
+  return postgres(db)
+    ? sql`select record_id as id from record_search where area = ${area} and words @@ to_tsquery('simple', ${query})`
+    : sql`select rowid as id from record_search where record_search match ${query}`;
+}
+
+/**
+ * Records of `area` whose search text has, for each of `words` (folded and split by server/areas/search-index.ts:
+ * letters and digits only), a word starting with it. Both databases answer from their index (FTS5 / GIN).
+ */
+export function searchCondition(db: Db, area: string, words: readonly string[]): RawBuilder<SqlBool> {
+  if (words.length === 0) return sql<SqlBool>`1 = 1`;
+  return sql<SqlBool>`records.id in (${searchIn(db, area, words)})`;
+}
+
+/** Records of `area` whose array `field` holds `value` (as elementText stores it). */
+export function containsCondition(area: string, field: string, value: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`records.id in (select record_id from record_values where area = ${area} and field = ${field} and value = ${value})`;
+}
+
+/** The ids of up to `limit` records of `area` that searchCondition matches, read from the index alone. */
+export async function searchIds(db: Db, area: string, words: readonly string[], limit: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`${searchIn(db, area, words)} limit ${limit}`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
+/** How many records of `area` searchCondition matches, counted up to `cap`. */
+export async function searchCount(db: Db, area: string, words: readonly string[], cap: number): Promise<number> {
+  const { rows } = await sql<{ count: number | string }>`select count(*) as count from (${searchIn(db, area, words)} limit ${cap}) as matches`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** How many records of `area` containsCondition matches, counted up to `cap`. */
+export async function valueCount(db: Db, area: string, field: string, value: string, cap: number): Promise<number> {
+  const { rows } = await sql<{ count: number | string }>`select count(*) as count from (select 1 from record_values
+    where area = ${area} and field = ${field} and value = ${value} limit ${cap}) as matches`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** The ids of up to `limit` records of `area` that containsCondition matches. */
+export async function valueIds(db: Db, area: string, field: string, value: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('record_values')
+    .select('record_id')
+    .where('area', '=', area)
+    .where('field', '=', field)
+    .where('value', '=', value)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.record_id));
+}
+
+/** The values an array field holds across an area, most used first (tag suggestions); `prefix` narrows them. */
+export async function fieldValues(db: Db, area: string, field: string, options: { prefix?: string; limit: number }): Promise<{ value: string; count: number }[]> {
+  let query = db
+    .selectFrom('record_values')
+    .select(['value', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('area', '=', area)
+    .where('field', '=', field);
+  if (options.prefix) {
+    // A range on the index: values from the prefix up to the prefix followed by the highest code point.
+    query = query.where('value', '>=', options.prefix).where('value', '<', `${options.prefix}\u{10FFFF}`);
+  }
+  const rows = await query.groupBy('value').orderBy('count', 'desc').orderBy('value').limit(options.limit).execute();
+  return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
+}

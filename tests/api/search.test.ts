@@ -1,0 +1,246 @@
+// Issue #10: text search and array filters answer from side tables kept in step with every write, counts stop at
+// LIST_COUNT_CAP, and cursors page without skipping or repeating records added meanwhile. SQLite and PostgreSQL.
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_COUNT_CAP } from '../../schema/api';
+import { fields, type AreaDeclaration } from '../../schema/define';
+import { buildApp } from '../../server/app';
+import { dialectOf } from '../../server/db/dialect';
+import { hashPassword } from '../../server/passwords';
+import { createUser } from '../../server/repositories/users';
+import { createRestartableDb } from '../helpers/restartable';
+import { gadgets } from './fixtures/declarations';
+import { USER, apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+
+let t: TestApp;
+let api: ApiClient;
+
+beforeAll(async () => {
+  t = await setupApp();
+  api = apiClient(t.app, await signIn(t.app));
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+interface Post {
+  id: number;
+  title: string;
+  version: number;
+}
+
+async function post(title: string, extra: Record<string, unknown> = {}): Promise<Post> {
+  const response = await api.post('/api/blogs', { title, content: '<p>Body</p>', ...extra });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Post>();
+}
+
+async function titles(filter: Record<string, unknown>, sort: [string, string] = ['title', 'ASC']): Promise<string[]> {
+  const response = await api.get(`/api/blogs${listParams({ filter, sort, range: [0, 99] })}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Post[]>().map((record) => record.title);
+}
+
+async function removeAllPosts() {
+  const response = await api.get(`/api/blogs${listParams({ range: [0, 99] })}`);
+  for (const record of response.json<Post[]>()) expect((await api.delete(`/api/blogs/${record.id}`)).statusCode).toBe(200);
+}
+
+describe('text search (q)', () => {
+  afterEach(removeAllPosts);
+
+  it('finds words from their start, without regard to case or accents, every word in any order', async () => {
+    await post('Résumé of the Façade Project', { excerpt: 'Steel and glass' });
+    await post('Concrete foundations', { excerpt: 'Pouring in winter' });
+    await post('Glass tower');
+    expect(await titles({ q: 'resume' })).toEqual(['Résumé of the Façade Project']);
+    expect(await titles({ q: 'RÉSU' })).toEqual(['Résumé of the Façade Project']);
+    expect(await titles({ q: 'facade' })).toEqual(['Résumé of the Façade Project']);
+    // In the title of one and the excerpt of the other.
+    expect(await titles({ q: 'glass' })).toEqual(['Glass tower', 'Résumé of the Façade Project']);
+    expect(await titles({ q: 'tower  GLASS' })).toEqual(['Glass tower']);
+    expect(await titles({ q: 'glass winter' })).toEqual([]);
+    expect(await titles({ q: 'found' })).toEqual(['Concrete foundations']);
+    // Inside a word is not the start of one.
+    expect(await titles({ q: 'oncrete' })).toEqual([]);
+    // Punctuation separates words: "steel-glass" is the two words.
+    expect(await titles({ q: 'steel-glass' })).toEqual(['Résumé of the Façade Project']);
+  });
+
+  it('follows edits and deletes at once', async () => {
+    const tower = await post('Glass tower');
+    expect(await titles({ q: 'glass' })).toEqual(['Glass tower']);
+    const updated = await api.put(`/api/blogs/${tower.id}`, { title: 'Timber tower', version: tower.version });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await titles({ q: 'glass' })).toEqual([]);
+    expect(await titles({ q: 'timber' })).toEqual(['Timber tower']);
+    expect((await api.delete(`/api/blogs/${tower.id}`)).statusCode).toBe(200);
+    const after = await api.get(`/api/blogs${listParams({ filter: { q: 'timber' } })}`);
+    expect(after.json()).toEqual([]);
+    expect(after.headers['content-range']).toBe('blogs */0');
+  });
+
+  it('counts what it finds, with other filters too', async () => {
+    for (const [index, status] of ['published', 'draft', 'published'].entries()) await post(`Bridge ${index}`, { status });
+    await post('Tunnel');
+    const all = await api.get(`/api/blogs${listParams({ filter: { q: 'bridge' }, range: [0, 1], sort: ['title', 'ASC'] })}`);
+    expect(all.headers['content-range']).toBe('blogs 0-1/3');
+    expect(all.json<Post[]>().map((record) => record.title)).toEqual(['Bridge 0', 'Bridge 1']);
+    const drafts = await api.get(`/api/blogs${listParams({ filter: { q: 'bridge', status: 'draft' } })}`);
+    expect(drafts.headers['content-range']).toBe('blogs 0-0/1');
+    expect(drafts.json<Post[]>().map((record) => record.title)).toEqual(['Bridge 1']);
+  });
+
+  it('answers the website the same way (published only)', async () => {
+    await post('Façade works', { status: 'published', published_at: '2024-01-01T00:00:00.000Z' });
+    await post('Facade draft', { status: 'draft' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/public/blogs?q=FACADE' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ data: { title: string }[]; total: number }>()).toMatchObject({ data: [{ title: 'Façade works' }], total: 1, total_exact: true });
+  });
+});
+
+describe('array filters (tags)', () => {
+  afterEach(removeAllPosts);
+
+  it('match an exact element, and follow edits', async () => {
+    const steel = await post('Steel', { tags: ['steel', 'Bridges'] });
+    await post('Stone', { tags: ['stone', 'bridges'] });
+    expect(await titles({ tags: 'Bridges' })).toEqual(['Steel']);
+    expect(await titles({ tags: 'bridges' })).toEqual(['Stone']);
+    expect(await titles({ tags: 'bridge' })).toEqual([]);
+    const updated = await api.put(`/api/blogs/${steel.id}`, { tags: ['steel'], version: steel.version });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await titles({ tags: 'Bridges' })).toEqual([]);
+    expect(await titles({ tags: 'steel' })).toEqual(['Steel']);
+    const count = await api.get(`/api/blogs${listParams({ filter: { tags: 'steel' } })}`);
+    expect(count.headers['content-range']).toBe('blogs 0-0/1');
+  });
+});
+
+describe('pages by cursor', () => {
+  afterEach(removeAllPosts);
+
+  const page = async (params: { sort: [string, string]; size: number; cursor?: string; filter?: object }) => {
+    const query = listParams({ sort: params.sort, range: [0, params.size - 1], filter: params.filter ?? {} });
+    const response = await api.get(`/api/blogs${query}${params.cursor ? `&cursor=${params.cursor}` : ''}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return { titles: response.json<Post[]>().map((record) => record.title), next: response.headers['x-next-cursor'] as string | undefined };
+  };
+
+  it('never skip or repeat a record when others are added between page loads', async () => {
+    for (const letter of ['b', 'd', 'f', 'h', 'j', 'l', 'n']) await post(`Post ${letter}`);
+    const first = await page({ sort: ['title', 'ASC'], size: 3 });
+    expect(first.titles).toEqual(['Post b', 'Post d', 'Post f']);
+    // Added before what was read, and in the middle of what is still to come.
+    await post('Post a');
+    await post('Post c');
+    await post('Post i');
+    const second = await page({ sort: ['title', 'ASC'], size: 3, cursor: first.next });
+    expect(second.titles).toEqual(['Post h', 'Post i', 'Post j']);
+    const third = await page({ sort: ['title', 'ASC'], size: 3, cursor: second.next });
+    expect(third).toEqual({ titles: ['Post l', 'Post n'], next: undefined });
+  });
+
+  it('walk a list with empty sort values in the same order as ranges do', async () => {
+    const dates = ['2024-03-01', null, '2024-01-01', '2024-03-01', null, '2023-12-31', '2024-02-29'];
+    for (const [index, date] of dates.entries()) await post(`Dated ${index}`, { published_at: date === null ? null : `${date}T00:00:00.000Z` });
+    for (const order of ['DESC', 'ASC']) {
+      const sort: [string, string] = ['published_at', order];
+      const expected = await titles({}, sort);
+      const walked: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const next = await page({ sort, size: 2, cursor });
+        walked.push(...next.titles);
+        cursor = next.next;
+      } while (cursor);
+      expect(walked, order).toEqual(expected);
+      expect(new Set(walked).size).toBe(dates.length);
+    }
+  });
+
+  it('refuse a cursor that is not one or belongs to another sort', async () => {
+    for (const letter of ['a', 'b', 'c']) await post(`Post ${letter}`);
+    const first = await page({ sort: ['title', 'ASC'], size: 2 });
+    const other = await api.get(`/api/blogs${listParams({ sort: ['title', 'DESC'], range: [0, 1] })}&cursor=${first.next}`);
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({
+      message: 'The cursor belongs to the list sorted by title ASC, not title DESC. Ask for the first page again (without cursor) and follow the cursors it gives.',
+    });
+    const forged = await api.get(`/api/blogs?cursor=${encodeURIComponent('not a cursor')}`);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ message: 'The cursor is not one this API gave. Ask for the first page again (without cursor) and follow the cursors it gives.' });
+    const users = await api.get(`/api/users-management?cursor=${first.next}`);
+    expect(users.statusCode).toBe(400);
+    expect(users.json()).toEqual({ message: 'users-management pages by range only: it takes no cursor.' });
+  });
+
+  it('page the website too', async () => {
+    for (const day of [1, 2, 3]) await post(`Day ${day}`, { status: 'published', published_at: `2024-01-0${day}T00:00:00.000Z` });
+    const first = (await t.app.inject({ method: 'GET', url: '/api/public/blogs?per_page=2' })).json<{ data: { title: string }[]; next_cursor: string }>();
+    expect(first.data.map((item) => item.title)).toEqual(['Day 3', 'Day 2']);
+    await post('Day 4', { status: 'published', published_at: '2024-01-04T00:00:00.000Z' });
+    const second = await t.app.inject({ method: 'GET', url: `/api/public/blogs?per_page=2&cursor=${first.next_cursor}` });
+    expect(second.json()).toMatchObject({ data: [{ title: 'Day 1' }], next_cursor: null });
+  });
+});
+
+describe('counting', () => {
+  it(`stops at ${LIST_COUNT_CAP} and says so`, async () => {
+    const count = LIST_COUNT_CAP + 1;
+    // Written straight into the table: the API would take minutes for ten thousand records.
+    if (dialectOf(t.db) === 'postgres') {
+      await sql`insert into records (area, data, created_at, updated_at)
+        select 'blogs', jsonb_build_object('title', 'Bulk ' || i, 'slug', 'bulk-' || i, 'content', '', 'tags', '[]'::jsonb, 'status', 'published', 'published_at', null),
+          '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z'
+        from generate_series(1, ${count}) as i`.execute(t.db);
+    } else {
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+        insert into records (area, data, created_at, updated_at)
+        select 'blogs', json_object('title', 'Bulk ' || i, 'slug', 'bulk-' || i, 'content', '', 'tags', json('[]'), 'status', 'published', 'published_at', null),
+          '2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z'
+        from n`.execute(t.db);
+    }
+    const page = await api.get(`/api/blogs${listParams({ range: [0, 24] })}`);
+    expect(page.headers['content-range']).toBe('blogs 0-24/*');
+    const website = (await t.app.inject({ method: 'GET', url: '/api/public/blogs?per_page=10' })).json();
+    expect(website).toMatchObject({ total: LIST_COUNT_CAP, total_exact: false, total_pages: LIST_COUNT_CAP / 10 });
+    await post('One draft', { status: 'draft' });
+    const drafts = await api.get(`/api/blogs${listParams({ filter: { status: 'draft' } })}`);
+    expect(drafts.headers['content-range']).toBe('blogs 0-0/1');
+    await sql`delete from records where area = 'blogs'`.execute(t.db);
+  });
+});
+
+describe('a declaration that changes what is searched', () => {
+  it('rebuilds the search rows of that area at the next start', async () => {
+    const data = await createRestartableDb();
+    const startWith = async (search: string[]) => {
+      const db = await data.open();
+      const areas = [gadgets({ code: fields.optionalText('Code', 20) }, { search } as Partial<AreaDeclaration>)];
+      const app = await buildApp({ config: t.config, db, logger: false, areas });
+      return { db, app };
+    };
+    let server = await startWith(['title']);
+    try {
+      await createUser(server.db, { name: USER.name, email: USER.email, passwordHash: await hashPassword(USER.password) });
+      let client = apiClient(server.app, await signIn(server.app));
+      const find = async (q: string) => (await client.get(`/api/gadgets${listParams({ filter: { q } })}`)).json<{ title: string }[]>().map((r) => r.title);
+      expect((await client.post('/api/gadgets', { title: 'Drill', code: 'XK-200' })).statusCode).toBe(201);
+      expect(await find('drill')).toEqual(['Drill']);
+      expect(await find('xk')).toEqual([]);
+      await server.app.close();
+      await server.db.destroy();
+      server = await startWith(['title', 'code']);
+      client = apiClient(server.app, await signIn(server.app));
+      expect(await find('xk')).toEqual(['Drill']);
+      expect(await find('200 drill')).toEqual(['Drill']);
+    } finally {
+      await server.app.close();
+      await server.db.destroy();
+      await data.remove();
+    }
+  });
+});
