@@ -1,3 +1,4 @@
+import { use, useEffect } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { authProvider } from './authProvider';
@@ -7,7 +8,7 @@ import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
 import { SESSIONS_PATH, SessionsPage } from './sessions/SessionsPage';
-import { auditLog, dashboardArea, routedResources } from './resources';
+import { auditLog, dashboardArea, openingScreens, prefetchAreasWhenIdle, routedResources } from './resources';
 import { darkTheme, lightTheme } from './theme';
 
 // Sign-out resets react-admin's store; the light/dark choice is a device preference, so it survives (issue #2).
@@ -33,7 +34,26 @@ function ToSignIn() {
   return <Navigate to="/login" replace />;
 }
 
+// Whether the console has shown once since it was mounted: only its opening screen waits here (see below).
+let opened = false;
+
 export function AdminApp() {
+  // Issue #10: a console opened straight on an area (a reload, a return after sign-in) waits for that area's screens
+  // behind the same loading page as the console itself, rather than showing its shell with a second loader inside.
+  // Later moves between areas are transitions: the current screen stays until the next one can show.
+  const opening = opened ? undefined : openingScreens(window.location.pathname);
+  if (opening) use(opening);
+
+  useEffect(() => {
+    opened = true;
+    // The other areas' screens and the editor load while the user is idle, so that moving on stays instant.
+    const cancel = prefetchAreasWhenIdle();
+    return () => {
+      opened = false;
+      cancel();
+    };
+  }, []);
+
   return (
     <Admin
       basename="/dashboard"

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useLogout } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { useUnreadCounts } from '../components/InboxUnread';
+import { prefetchArea } from '../resources';
 import { findTrail, menu, type MenuItem } from './menu';
 
 interface MenuProps {
@@ -135,6 +136,7 @@ function MenuLeaf({
   const unread = item.resource ? (counts[item.resource] ?? 0) : 0;
   const unreadLabel = `${unread} unread`;
   const Icon = item.icon;
+  const prefetch = () => prefetchArea(item.resource ?? item.id);
   const content = (
     <>
       {Icon && (
@@ -198,6 +200,9 @@ function MenuLeaf({
         aria-current={active ? 'page' : undefined}
         aria-label={denseLabel}
         onClick={onNavigate}
+        // Issue #10: pointing at or tabbing to an entry starts loading its area's screens, ahead of the click.
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
       >
         {content}
       </ListItemButton>

@@ -1,8 +1,7 @@
 import type { ResourceViews } from '../types';
-import { AboutUsEdit } from './AboutUsEdit';
 
 // A singleton: the area's route edits its one record in place.
 export const views: ResourceViews = {
-  list: AboutUsEdit,
+  list: { load: () => import('./AboutUsEdit').then((module) => module.AboutUsEdit) },
   labels: { name: 'About us section' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { BannerCreate } from './BannerCreate';
-import { BannerEdit } from './BannerEdit';
-import { BannerList } from './BannerList';
 
 export const views: ResourceViews = {
-  list: BannerList,
-  create: BannerCreate,
-  edit: BannerEdit,
+  list: { load: () => import('./BannerList').then((module) => module.BannerList) },
+  create: { load: () => import('./BannerCreate').then((module) => module.BannerCreate) },
+  edit: { load: () => import('./BannerEdit').then((module) => module.BannerEdit) },
   labels: { name: 'Banner |||| Banners' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { BlogPostCreate } from './BlogPostCreate';
-import { BlogPostEdit } from './BlogPostEdit';
-import { BlogPostList } from './BlogPostList';
 
 export const views: ResourceViews = {
-  list: BlogPostList,
-  create: BlogPostCreate,
-  edit: BlogPostEdit,
+  list: { load: () => import('./BlogPostList').then((module) => module.BlogPostList) },
+  create: { load: () => import('./BlogPostCreate').then((module) => module.BlogPostCreate) },
+  edit: { load: () => import('./BlogPostEdit').then((module) => module.BlogPostEdit) },
   labels: { name: 'Blog post |||| Blog posts' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { JobPostingCreate } from './JobPostingCreate';
-import { JobPostingEdit } from './JobPostingEdit';
-import { JobPostingList } from './JobPostingList';
 
 export const views: ResourceViews = {
-  list: JobPostingList,
-  create: JobPostingCreate,
-  edit: JobPostingEdit,
+  list: { load: () => import('./JobPostingList').then((module) => module.JobPostingList) },
+  create: { load: () => import('./JobPostingCreate').then((module) => module.JobPostingCreate) },
+  edit: { load: () => import('./JobPostingEdit').then((module) => module.JobPostingEdit) },
   labels: { name: 'Job posting |||| Job postings' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { CounterCreate } from './CounterCreate';
-import { CounterEdit } from './CounterEdit';
-import { CounterList } from './CounterList';
 
 export const views: ResourceViews = {
-  list: CounterList,
-  create: CounterCreate,
-  edit: CounterEdit,
+  list: { load: () => import('./CounterList').then((module) => module.CounterList) },
+  create: { load: () => import('./CounterCreate').then((module) => module.CounterCreate) },
+  edit: { load: () => import('./CounterEdit').then((module) => module.CounterEdit) },
   labels: { name: 'Counter |||| Counters' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { FeatureCreate } from './FeatureCreate';
-import { FeatureEdit } from './FeatureEdit';
-import { FeatureList } from './FeatureList';
 
 export const views: ResourceViews = {
-  list: FeatureList,
-  create: FeatureCreate,
-  edit: FeatureEdit,
+  list: { load: () => import('./FeatureList').then((module) => module.FeatureList) },
+  create: { load: () => import('./FeatureCreate').then((module) => module.FeatureCreate) },
+  edit: { load: () => import('./FeatureEdit').then((module) => module.FeatureEdit) },
   labels: { name: 'Feature |||| Features' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { PartnerCreate } from './PartnerCreate';
-import { PartnerEdit } from './PartnerEdit';
-import { PartnerList } from './PartnerList';
 
 export const views: ResourceViews = {
-  list: PartnerList,
-  create: PartnerCreate,
-  edit: PartnerEdit,
+  list: { load: () => import('./PartnerList').then((module) => module.PartnerList) },
+  create: { load: () => import('./PartnerCreate').then((module) => module.PartnerCreate) },
+  edit: { load: () => import('./PartnerEdit').then((module) => module.PartnerEdit) },
   labels: { name: 'Partner |||| Partners' },
 };

@@ -1,8 +1,7 @@
 import type { ResourceViews } from '../types';
-import { PrivacyPolicyEdit } from './PrivacyPolicyEdit';
 
 // A singleton: the area's route edits its one record in place.
 export const views: ResourceViews = {
-  list: PrivacyPolicyEdit,
+  list: { load: () => import('./PrivacyPolicyEdit').then((module) => module.PrivacyPolicyEdit) },
   labels: { name: 'Privacy policy' },
 };

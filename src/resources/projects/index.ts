@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { ProjectCreate } from './ProjectCreate';
-import { ProjectEdit } from './ProjectEdit';
-import { ProjectList } from './ProjectList';
 
 export const views: ResourceViews = {
-  list: ProjectList,
-  create: ProjectCreate,
-  edit: ProjectEdit,
+  list: { load: () => import('./ProjectList').then((module) => module.ProjectList) },
+  create: { load: () => import('./ProjectCreate').then((module) => module.ProjectCreate) },
+  edit: { load: () => import('./ProjectEdit').then((module) => module.ProjectEdit) },
   labels: { name: 'Project |||| Projects' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { SeoCreate } from './SeoCreate';
-import { SeoEdit } from './SeoEdit';
-import { SeoList } from './SeoList';
 
 export const views: ResourceViews = {
-  list: SeoList,
-  create: SeoCreate,
-  edit: SeoEdit,
+  list: { load: () => import('./SeoList').then((module) => module.SeoList) },
+  create: { load: () => import('./SeoCreate').then((module) => module.SeoCreate) },
+  edit: { load: () => import('./SeoEdit').then((module) => module.SeoEdit) },
   labels: { name: 'SEO entry |||| SEO entries' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { TestimonialCreate } from './TestimonialCreate';
-import { TestimonialEdit } from './TestimonialEdit';
-import { TestimonialList } from './TestimonialList';
 
 export const views: ResourceViews = {
-  list: TestimonialList,
-  create: TestimonialCreate,
-  edit: TestimonialEdit,
+  list: { load: () => import('./TestimonialList').then((module) => module.TestimonialList) },
+  create: { load: () => import('./TestimonialCreate').then((module) => module.TestimonialCreate) },
+  edit: { load: () => import('./TestimonialEdit').then((module) => module.TestimonialEdit) },
   labels: { name: 'Testimonial |||| Testimonials' },
 };

@@ -1,11 +1,8 @@
 import type { ResourceViews } from '../types';
-import { UserCreate } from './UserCreate';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
 
 export const views: ResourceViews = {
-  list: UserList,
-  create: UserCreate,
-  edit: UserEdit,
+  list: { load: () => import('./UserList').then((module) => module.UserList) },
+  create: { load: () => import('./UserCreate').then((module) => module.UserCreate) },
+  edit: { load: () => import('./UserEdit').then((module) => module.UserEdit) },
   labels: { name: 'User |||| Users' },
 };

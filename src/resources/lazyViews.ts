@@ -1,0 +1,121 @@
+// Issue #10: an area's screens load on demand, each in its own chunk, and are fetched ahead of need while the
+// console is idle or a menu entry is pointed at, so that moving between areas stays instant.
+import { createElement, use, type FunctionComponent } from 'react';
+import { inFlight } from '../inFlight';
+import type { View, ViewLoader } from './types';
+
+// A screen whose code arrives on first use, or earlier through preload().
+export type LazyView = FunctionComponent & {
+  preload: () => Promise<View>;
+  // Loads it as the screen on show: counted as a request in flight, so the one loading overlay covers the wait.
+  require: () => Promise<View>;
+  loaded: () => boolean;
+};
+
+// The mark scripts/bench-bundle.mjs reads: what loads after it is ahead-of-need, not the screen being shown.
+export const PREFETCH_MARK = 'cornerstone:prefetch';
+
+// SPEC §4: the loading indicator shows while any HTTP request runs, and a screen's chunk is one. A prefetch is not
+// counted: nothing waits for it.
+function counted<T>(promise: Promise<T>): Promise<T> {
+  inFlight.begin();
+  return promise.finally(() => inFlight.end());
+}
+
+export function lazyView(load: ViewLoader, name: string): LazyView {
+  let view: View | undefined;
+  let loading: Promise<View> | undefined;
+  let required: Promise<View> | undefined;
+
+  const preload = (): Promise<View> => {
+    loading ??= load().then(
+      (loaded) => (view = loaded),
+      (error: unknown) => {
+        // A failed fetch (offline, a new deployment) is tried again the next time the screen is asked for.
+        loading = undefined;
+        required = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  // One promise per load, so that React's use() sees the same one on every render until it settles.
+  const require = (): Promise<View> => (required ??= view ? preload() : counted(preload()));
+
+  // Once loaded, it renders in the same pass. Before, it suspends: a move between screens is a transition (React
+  // Router), so the current screen stays until the next one can show, instead of a blank page or a second loader.
+  const Lazy = () => createElement(view ?? use(require()));
+  Lazy.displayName = name;
+  return Object.assign(Lazy, { preload, require, loaded: () => view !== undefined });
+}
+
+export const isLazy = (view: unknown): view is LazyView => typeof view === 'function' && 'preload' in view;
+
+let marked = false;
+function markPrefetch() {
+  if (marked) return;
+  marked = true;
+  performance.mark(PREFETCH_MARK);
+}
+
+// Hover or focus on a menu entry: fetch that area's screens now. Failures are left for the real visit to report.
+export function prefetchScreens(screens: readonly LazyView[]): void {
+  const missing = screens.filter((screen) => !screen.loaded());
+  if (missing.length === 0) return;
+  markPrefetch();
+  for (const screen of missing) screen.preload().catch(() => undefined);
+}
+
+// A device that asks to save data gets screens only when it shows them.
+const savesData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
+const whenIdle = (callback: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: 5_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 1_000);
+  return () => clearTimeout(handle);
+};
+
+// After the first screen has settled (no request in flight, then an idle moment), fetch the groups one at a time,
+// each in an idle moment of its own, so that a user who starts typing is never kept waiting by a prefetch.
+// Returns the cancel function (an effect's cleanup).
+export function prefetchWhenIdle(groups: readonly (() => Promise<unknown>)[]): () => void {
+  if (savesData()) return () => undefined;
+  let cancelled = false;
+  let cancelIdle: () => void = () => undefined;
+  let unsubscribe: () => void = () => undefined;
+  let next = 0;
+
+  const step = () => {
+    if (cancelled || next >= groups.length) return;
+    // A request started meanwhile (the user moved on): wait until it is done before the next group.
+    if (inFlight.getSnapshot() > 0) return waitForQuiet();
+    markPrefetch();
+    const group = groups[next++];
+    group?.()
+      .catch(() => undefined)
+      .finally(() => {
+        if (!cancelled) cancelIdle = whenIdle(step);
+      });
+  };
+  const waitForQuiet = () => {
+    if (inFlight.getSnapshot() === 0) {
+      cancelIdle = whenIdle(step);
+      return;
+    }
+    unsubscribe = inFlight.subscribe(() => {
+      if (inFlight.getSnapshot() > 0) return;
+      unsubscribe();
+      if (!cancelled) cancelIdle = whenIdle(step);
+    });
+  };
+
+  waitForQuiet();
+  return () => {
+    cancelled = true;
+    cancelIdle();
+    unsubscribe();
+  };
+}
