@@ -16,9 +16,6 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
 
-// An area's own screens (src/resources/<name>/, not its index.ts, which the console reads at start).
-const AREA_FOLDER = /[\\/]src[\\/]resources[\\/]([a-z-]+)[\\/](?!index\.ts$)[^\\/]+$/;
-
 /**
  * Issue #10: the console's files are compressed once, at build time, at the strongest settings (brotli 11, gzip 9),
  * next to the originals (`index-abc.js.br`, `.gz`). The server sends them to browsers that accept them
@@ -73,7 +70,6 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'], priority: 2 },
             { name: 'AdminApp', test: /[\\/]src[\\/]AdminApp\.tsx$/, priority: 1 },
-            { name: (id) => AREA_FOLDER.exec(id)?.[1] ?? null, includeDependenciesRecursively: false },
           ],
         },
       },
