@@ -19,6 +19,8 @@ export interface CornerstoneDataProvider extends DataProvider {
   documentLink(src: string): Promise<string>;
   unreadCounts(): Promise<Record<string, number>>;
   exportCsv(resource: string, filter: Record<string, unknown>): Promise<void>;
+  // The values an array field holds across the area, most used first (tag suggestions, issue #10).
+  fieldValues(resource: string, field: string, prefix?: string): Promise<{ value: string; count: number }[]>;
 }
 
 const base = simpleRestProvider(
@@ -64,6 +66,11 @@ export const dataProvider: CornerstoneDataProvider = {
     // Polled every minute without the user doing anything: not use of the session (schema/api.ts BACKGROUND_HEADER).
     const { json } = await httpClient(apiUrl('forms/unread'), { headers: { [BACKGROUND_HEADER]: '1' } });
     return json as Record<string, number>;
+  },
+  async fieldValues(resource, field, prefix) {
+    const query = new URLSearchParams({ limit: '100', ...(prefix ? { q: prefix } : {}) });
+    const { json } = await httpClient(apiUrl(`${resource}/values/${field}?${query.toString()}`));
+    return Array.isArray(json) ? (json as { value: string; count: number }[]) : [];
   },
   async exportCsv(resource, filter) {
     const query = new URLSearchParams({ filter: JSON.stringify(filter) });

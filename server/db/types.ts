@@ -119,6 +119,14 @@ export interface RecordValuesTable {
   value: string;
 }
 
+/** Migration 0010: how many records of an area hold each array value. */
+export interface RecordValueCountsTable {
+  area: string;
+  field: string;
+  value: string;
+  count: number;
+}
+
 /** Migration 0010: which fields each area's search rows were built from. */
 export interface RecordIndexStateTable {
   area: string;
@@ -152,6 +160,7 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   audit_log: AuditLogTable;
   record_values: RecordValuesTable;
+  record_value_counts: RecordValueCountsTable;
   record_index_state: RecordIndexStateTable;
   // record_search differs between the dialects (an FTS5 table on SQLite): server/repositories/record-index.ts only.
 }

@@ -12,6 +12,8 @@ export interface RecordIndexEntry {
   values: readonly { field: string; value: string }[];
 }
 
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
 /** How an array element is stored and compared: strings as they are, numbers and booleans as JSON text. */
 export function elementText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -28,7 +30,7 @@ export async function writeRecordIndex(db: Db, area: string, id: number, entry: 
   await insertIndexRows(db, area, id, entry);
 }
 
-async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIndexEntry): Promise<void> {
+async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIndexEntry, counted = true): Promise<void> {
   if (entry.body !== null) {
     if (postgres(db)) await sql`insert into record_search (record_id, area, body) values (${id}, ${area}, ${entry.body})`.execute(db);
     else await sql`insert into record_search (rowid, area, body) values (${id}, ${area}, ${entry.body})`.execute(db);
@@ -38,6 +40,7 @@ async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIn
       .insertInto('record_values')
       .values(entry.values.map(({ field, value }) => ({ record_id: id, area, field, value })))
       .execute();
+    if (counted) for (const { field, value } of entry.values) await countValue(db, area, field, value, 1);
   }
 }
 
@@ -45,7 +48,17 @@ async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIn
 export async function removeRecordIndex(db: Db, id: number): Promise<void> {
   if (postgres(db)) await sql`delete from record_search where record_id = ${id}`.execute(db);
   else await sql`delete from record_search where rowid = ${id}`.execute(db);
-  await db.deleteFrom('record_values').where('record_id', '=', id).execute();
+  const removed = await db.deleteFrom('record_values').where('record_id', '=', id).returning(['area', 'field', 'value']).execute();
+  for (const { area, field, value } of removed) await countValue(db, area, field, value, -1);
+}
+
+async function countValue(db: Db, area: string, field: string, value: string, change: 1 | -1): Promise<void> {
+  await db
+    .insertInto('record_value_counts')
+    .values({ area, field, value, count: change })
+    .onConflict((oc) => oc.columns(['area', 'field', 'value']).doUpdateSet({ count: sql`record_value_counts.count + ${change}` }))
+    .execute();
+  if (change < 0) await db.deleteFrom('record_value_counts').where('area', '=', area).where('field', '=', field).where('value', '=', value).where('count', '<=', 0).execute();
 }
 
 /** Every record of `area` found again from its document, in batches (a declaration changed its fields). */
@@ -58,19 +71,23 @@ export async function rebuildAreaIndex(
   if (postgres(db)) await sql`delete from record_search where area = ${area}`.execute(db);
   else await sql`delete from record_search where rowid in (select rowid from record_search where record_search match ${areaQuery(area)})`.execute(db);
   await db.deleteFrom('record_values').where('area', '=', area).execute();
+  await db.deleteFrom('record_value_counts').where('area', '=', area).execute();
   let after = 0;
   let count = 0;
   for (;;) {
     const rows = await db.selectFrom('records').select(['id', 'data']).where('area', '=', area).where('id', '>', after).orderBy('id').limit(batchSize).execute();
-    if (rows.length === 0) return count;
+    if (rows.length === 0) break;
     for (const row of rows) {
       const parsed = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
       const data = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
       after = Number(row.id);
-      await insertIndexRows(db, area, after, entryOf(data));
+      await insertIndexRows(db, area, after, entryOf(data), false);
       count += 1;
     }
   }
+  await sql`insert into record_value_counts (area, field, value, count)
+    select area, field, value, count(*) from record_values where area = ${area} group by area, field, value`.execute(db);
+  return count;
 }
 
 export async function readIndexSignatures(db: Db): Promise<Map<string, string>> {
@@ -148,17 +165,20 @@ export async function valueIds(db: Db, area: string, field: string, value: strin
   return rows.map((row) => Number(row.record_id));
 }
 
-/** The values an array field holds across an area, most used first (tag suggestions); `prefix` narrows them. */
+/**
+ * The values an array field holds across an area, most used first, then alphabetically (tag suggestions); `prefix`
+ * keeps those that start with it, without regard to case.
+ */
 export async function fieldValues(db: Db, area: string, field: string, options: { prefix?: string; limit: number }): Promise<{ value: string; count: number }[]> {
-  let query = db
-    .selectFrom('record_values')
-    .select(['value', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('area', '=', area)
-    .where('field', '=', field);
-  if (options.prefix) {
-    // A range on the index: values from the prefix up to the prefix followed by the highest code point.
-    query = query.where('value', '>=', options.prefix).where('value', '<', `${options.prefix}\u{10FFFF}`);
-  }
-  const rows = await query.groupBy('value').orderBy('count', 'desc').orderBy('value').limit(options.limit).execute();
+  let query = db.selectFrom('record_value_counts').select(['value', 'count']).where('area', '=', area).where('field', '=', field);
+  if (options.prefix) query = query.where(sql<SqlBool>`lower(value) like ${`${likeLiteral(options.prefix.toLowerCase())}%`} escape '\\'`);
+  // Byte order, the same on both databases whatever PostgreSQL's collation: "Stone" before "stone".
+  const binary = postgres(db) ? sql`collate "C"` : sql``;
+  const rows = await query
+    .orderBy('count', 'desc')
+    .orderBy(sql`lower(value) ${binary}`)
+    .orderBy(sql`value ${binary}`)
+    .limit(options.limit)
+    .execute();
   return rows.map((row) => ({ value: row.value, count: Number(row.count) }));
 }

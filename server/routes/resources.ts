@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { etagOf } from '../../schema/conflicts';
 import { inboxUpdateSchema } from '../../schema/define';
 import { withComputed } from '../areas/computed';
-import { parseFilter, parseListQuery, parseSort, type RawListParams } from '../areas/list-query';
+import { MAX_PAGE_SIZE, parseFilter, parseListQuery, parseSort, type RawListParams } from '../areas/list-query';
+import { indexedFields } from '../areas/search-index';
 import type { AreaModel } from '../areas/model';
 import {
   NOT_FOUND,
@@ -32,6 +33,7 @@ import { HttpError } from '../http-error';
 import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import type { AuditActor } from '../repositories/audit';
+import { fieldValues } from '../repositories/record-index';
 import { countFalse, listAllRecords, listRecords } from '../repositories/records';
 import { adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
 
@@ -130,6 +132,32 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     if (next) reply.header(NEXT_CURSOR_HEADER, next);
     return sendPage(reply, model.name, query.range.start, page, total, exact);
   });
+
+  // The values an array field holds across the area, most used first: the tag suggestions of a form (issue #10).
+  for (const field of indexedFields(model).arrays) {
+    const valuesSchema = {
+      ...operation(model, `values${pascalCase(field)}`, `values of ${field}`, `The values \`${field}\` holds across the area, most used first, with how many records hold each.`),
+      security: SIGNED_IN,
+      querystring: z.object({
+        q: z.string().max(100, { error: "The 'q' parameter is at most 100 characters" }).optional().meta({ description: 'Only values starting with this text (any case)' }),
+        limit: z.coerce
+          .number({ error: "The 'limit' parameter must be a whole number" })
+          .int({ error: "The 'limit' parameter must be a whole number" })
+          .min(1, { error: "The 'limit' parameter must be at least 1" })
+          .max(MAX_PAGE_SIZE, { error: `The 'limit' parameter must be at most ${MAX_PAGE_SIZE}` })
+          .default(20)
+          .meta({ description: `At most this many values (${MAX_PAGE_SIZE} at most)` }),
+      }),
+      response: {
+        200: z.array(z.object({ value: z.string(), count: z.int().positive() })).describe('The values, most used first, then in alphabetical order.'),
+        ...errorResponses(400, 401),
+      },
+    };
+    app.get(`${base}/values/${field}`, { schema: valuesSchema }, async (request) => {
+      const prefix = request.query.q?.trim();
+      return fieldValues(db, model.name, field, { prefix: prefix || undefined, limit: request.query.limit });
+    });
+  }
 
   if (isInbox) {
     // Static paths win over `/:id` in Fastify's router, whatever the registration order.

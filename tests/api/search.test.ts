@@ -119,6 +119,49 @@ describe('array filters (tags)', () => {
   });
 });
 
+describe('the values of an array field (tag suggestions)', () => {
+  afterEach(removeAllPosts);
+
+  it('are counted per value, most used first, and follow edits and deletes', async () => {
+    const first = await post('One', { tags: ['steel', 'Bridges'] });
+    await post('Two', { tags: ['steel', 'stone'] });
+    await post('Three', { tags: ['steel', 'bridges', 'Stone'] });
+    const values = async (query = '') => {
+      const response = await api.get(`/api/blogs/values/tags${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ value: string; count: number }[]>();
+    };
+    expect(await values()).toEqual([
+      { value: 'steel', count: 3 },
+      { value: 'Bridges', count: 1 },
+      { value: 'bridges', count: 1 },
+      { value: 'Stone', count: 1 },
+      { value: 'stone', count: 1 },
+    ]);
+    expect(await values('?q=ST&limit=2')).toEqual([
+      { value: 'steel', count: 3 },
+      { value: 'Stone', count: 1 },
+    ]);
+    expect((await api.put(`/api/blogs/${first.id}`, { tags: ['stone'], version: first.version })).statusCode).toBe(200);
+    expect(await values('?q=b')).toEqual([{ value: 'bridges', count: 1 }]);
+    expect(await values('?q=stone')).toEqual([
+      { value: 'stone', count: 2 },
+      { value: 'Stone', count: 1 },
+    ]);
+    expect((await api.delete(`/api/blogs/${first.id}`)).statusCode).toBe(200);
+    expect(await values('?q=st')).toEqual([
+      { value: 'steel', count: 2 },
+      { value: 'Stone', count: 1 },
+      { value: 'stone', count: 1 },
+    ]);
+    // Wildcards are text.
+    expect(await values('?q=%25')).toEqual([]);
+    const bad = await api.get('/api/blogs/values/tags?limit=101');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain("The 'limit' parameter must be at most 100");
+  });
+});
+
 describe('pages by cursor', () => {
   afterEach(removeAllPosts);
 

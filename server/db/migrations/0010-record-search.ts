@@ -7,7 +7,8 @@ import { dialectOf } from '../dialect';
 //   and split by server/areas/search-index.ts, so both databases index the same words. SQLite: an FTS5 table,
 //   rowid = the record's id, with prefix indexes for 1–3 letters (search as you type). PostgreSQL: a tsvector of
 //   those words (the 'simple' configuration: no stemming, no stop words) with a GIN index. Both hold the area.
-// - record_values: one row per element of each array field of plain values (a post's tags), indexed by value.
+// - record_values: one row per element of each array field of plain values (a post's tags), indexed by value, and
+//   record_value_counts: how many records of the area hold each value.
 // record_index_state remembers which fields each area's rows were built from; a declaration that changes them
 // rebuilds that area's rows at start-up (server/areas/evolve.ts).
 export const recordSearch: Migration = {
@@ -38,6 +39,15 @@ export const recordSearch: Migration = {
       .addPrimaryKeyConstraint('record_values_pkey', ['record_id', 'field', 'value'])
       .execute();
     await db.schema.createIndex('record_values_lookup_idx').on('record_values').columns(['area', 'field', 'value', 'record_id']).execute();
+    // How many records of an area hold each value (tag suggestions without reading every record's tags).
+    await db.schema
+      .createTable('record_value_counts')
+      .addColumn('area', 'text', (c) => c.notNull())
+      .addColumn('field', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('record_value_counts_pkey', ['area', 'field', 'value'])
+      .execute();
     await db.schema
       .createTable('record_index_state')
       .addColumn('area', 'text', (c) => c.primaryKey())
@@ -47,6 +57,7 @@ export const recordSearch: Migration = {
 
   async down(db: Kysely<any>) {
     await db.schema.dropTable('record_index_state').execute();
+    await db.schema.dropTable('record_value_counts').execute();
     await db.schema.dropTable('record_values').execute();
     await sql`drop table record_search`.execute(db);
   },

@@ -94,4 +94,18 @@ describe('blog post form', () => {
     expect(post?.url.pathname).toBe('/api/blogs');
     expect(post?.body).toMatchObject({ title: 'Opening day', slug: 'opening-day', status: 'draft', tags: [] });
   });
+
+  it('suggests the tags other posts use, from the API’s tag counts, not from whole posts', async () => {
+    stubApi(({ url }) =>
+      url.pathname === '/api/blogs/values/tags'
+        ? new Response(JSON.stringify([{ value: 'safety', count: 4 }, { value: 'Sales', count: 2 }, { value: 'bridges', count: 1 }]))
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderCreate();
+    await user.type(await screen.findByRole('combobox', { name: 'Tags' }), 'sa');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['safety', 'Sales']);
+    expect(requests.filter((r) => r.url.pathname === '/api/blogs')).toEqual([]);
+  });
 });

@@ -1,5 +1,7 @@
-import { FormDataConsumer, TextInput, useGetList } from 'react-admin';
-import { blogs, type BlogPost } from '../../../schema/areas/blogs';
+import { useQuery } from '@tanstack/react-query';
+import { FormDataConsumer, TextInput, useDataProvider } from 'react-admin';
+import { blogs } from '../../../schema/areas/blogs';
+import type { CornerstoneDataProvider } from '../../dataProvider';
 import { fieldMax } from '../../../schema/define';
 import { ContentForm } from '../../components/ContentForm';
 import { FormCard } from '../../components/FormCard';
@@ -13,13 +15,12 @@ import { zodValidate } from '../../components/zodValidate';
 const validate = zodValidate(blogs.schema);
 const EXCERPT_MAX = fieldMax(blogs, 'excerpt');
 
-// Tags already used by other posts, offered while typing so the blog does not grow near-duplicates.
+// Tags already used by other posts, offered while typing so the blog does not grow near-duplicates: the 100 most
+// used, from the API's count of each tag (issue #10: not from whole posts).
 function useKnownTags(): string[] {
-  const { data } = useGetList<BlogPost & { id: number }>('blogs', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'updated_at', order: 'DESC' },
-  });
-  return [...new Set((data ?? []).flatMap((post) => post.tags ?? []))].sort((a, b) => a.localeCompare(b));
+  const dataProvider = useDataProvider<CornerstoneDataProvider>();
+  const { data } = useQuery({ queryKey: ['blogs', 'values', 'tags'], queryFn: () => dataProvider.fieldValues('blogs', 'tags') });
+  return (data ?? []).map(({ value }) => value).sort((a, b) => a.localeCompare(b));
 }
 
 export function BlogPostForm({ create = false }: { create?: boolean }) {
