@@ -164,7 +164,7 @@ export const isOver = (figure, budgetName) => {
  * Runs `entries` against a server and answers { [key]: figure }. With `eventLoop`, each figure also gets the longest
  * event-loop delay seen by then (server/start.ts writes it every second), so a jump names the request that caused it.
  */
-export async function measure(baseUrl, entries, { headers, duration, pick: choose = (entry) => entry.make, eventLoop, log = console.log }) {
+export async function measure(baseUrl, entries, { headers, duration, pick: choose = (entry) => entry.make, eventLoop, serverOutput, log = console.log }) {
   const figures = {};
   for (const entry of entries) {
     const make = choose(entry);
@@ -175,6 +175,10 @@ export async function measure(baseUrl, entries, { headers, duration, pick: choos
       figure.loopMaxMs = eventLoop()?.maxMs;
     }
     figures[entry.key] = figure;
+    // A 5xx under load: the server's last logged error says why.
+    const fiveXx = figure.statuses.some((status) => status.startsWith('5'));
+    const lastError = fiveXx ? serverOutput?.().trim().split('\n').reverse().find((line) => /error/i.test(line)) : undefined;
+    if (lastError) log(`  the server's last error: ${lastError.slice(0, 600)}`);
     log(`  ${entry.label}: ${figure.rps}/s, p99 ${figure.p99} ms${figure.failed ? `, ${figure.failed} failed (${figure.statuses.join(', ') || 'connection errors or timeouts'})` : ''}${figure.loopMaxMs !== undefined ? `, event loop max so far ${figure.loopMaxMs} ms` : ''}`);
   }
   return figures;

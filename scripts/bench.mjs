@@ -420,7 +420,7 @@ async function runCornerstone(title, { target, size, entries, then }) {
       if (!probe.ok || rows.length !== 25) throw new Error(`${title}: the deep page answered ${probe.status} with ${rows.length} rows, not 25`);
     }
     console.log(`\n${title}: ${size} records per area, server started in ${(server.startMs / 1000).toFixed(1)} s; autocannon ${LOAD.connections} connections, ${DURATION} s each`);
-    figures = await measure(server.baseUrl, entries, { headers, duration: DURATION, eventLoop: server.eventLoop });
+    figures = await measure(server.baseUrl, entries, { headers, duration: DURATION, eventLoop: server.eventLoop, serverOutput: server.output });
     // The catalogue's own peak memory and event-loop delay, before anything else loads this server.
     figures.memory = server.peakRss();
     figures.loop = server.eventLoop();
