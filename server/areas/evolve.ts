@@ -323,7 +323,8 @@ export async function evolveAreas(
         if (signatures.get(model.name) === signature && !rewritten) continue;
         const rebuilt = await rebuildAreaIndex(trx, model.name, (data) => indexEntry(model, data));
         await writeIndexSignature(trx, model.name, signature);
-        if (rebuilt > 0) changes.push({ area: model.name, change: 'rebuild search index', detail: plural(rebuilt, 'record') });
+        // Not news for an area this database meets for the first time (sample content written before the first start).
+        if (rebuilt > 0 && snapshots.has(model.name)) changes.push({ area: model.name, change: 'rebuild search index', detail: plural(rebuilt, 'record') });
       }
 
       for (const model of models) {

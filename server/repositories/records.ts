@@ -166,7 +166,9 @@ export async function listRecords(
     }
   }
   const counted = await countMatches(db, area, filters, LIST_COUNT_CAP + 1);
-  const last = rows.length === size ? rows[rows.length - 1] : undefined;
+  // A full page has a next one unless the count says this page ends the list.
+  const ended = !query.after && counted <= LIST_COUNT_CAP && query.range.start + rows.length >= counted;
+  const last = rows.length === size && !ended ? rows[rows.length - 1] : undefined;
   return {
     records: rows.map(toStored),
     total: Math.min(counted, LIST_COUNT_CAP),
