@@ -2,18 +2,19 @@
 //   plan                      what the next start would change or refuse, without changing anything
 //   log                       every change made so far because a declaration changed
 //   drop-field <area> <field> [--yes]   delete for good the kept values of a field that is no longer declared
+//   reindex                   build the search and tag rows again (records written around the API: an SQL import)
 import { areas } from '../schema/areas';
-import { AreaChangeRefused, dropUndeclaredField, evolveAreas } from './areas/evolve';
+import { AreaChangeRefused, dropUndeclaredField, evolveAreas, reindexAreas } from './areas/evolve';
 import { USERS_AREA, buildAreaModels } from './areas/model';
 import { ConfigError, loadConfig } from './config';
 import { createDb, migrate } from './db';
 import { countWithField, listChanges } from './repositories/area-evolution';
 
-const USAGE = `Usage: npm run areas -- plan | log | drop-field <area> <field> [--yes]`;
+const USAGE = `Usage: npm run areas -- plan | log | reindex | drop-field <area> <field> [--yes]`;
 
 async function run(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  if (!command || !['plan', 'log', 'drop-field'].includes(command)) {
+  if (!command || !['plan', 'log', 'reindex', 'drop-field'].includes(command)) {
     console.error(USAGE);
     return 2;
   }
@@ -44,6 +45,11 @@ async function run(args: string[]): Promise<number> {
         console.error(error.message);
         return 1;
       }
+    }
+
+    if (command === 'reindex') {
+      for (const [area, count] of await reindexAreas(db, models)) if (count > 0) console.log(`${area}: ${count} ${count === 1 ? 'record' : 'records'} indexed`);
+      return 0;
     }
 
     if (command === 'log') {

@@ -374,3 +374,20 @@ export async function dropUndeclaredField(db: Db, models: readonly AreaModel[], 
     return dropped;
   });
 }
+
+/**
+ * Builds every area's search and array-value rows again from the stored documents (npm run areas -- reindex): for
+ * records written into the database other than through the API (an SQL import), which searches do not find until
+ * then. Answers how many records each area holds.
+ */
+export async function reindexAreas(db: Db, models: readonly AreaModel[]): Promise<Map<string, number>> {
+  return db.transaction().execute(async (trx) => {
+    await lockEvolution(trx);
+    const counts = new Map<string, number>();
+    for (const model of models) {
+      counts.set(model.name, await rebuildAreaIndex(trx, model.name, (data) => indexEntry(model, data)));
+      await writeIndexSignature(trx, model.name, indexSignature(model));
+    }
+    return counts;
+  });
+}
