@@ -614,6 +614,7 @@ function printTable({ sqlite, postgres, json, browser, durability }) {
 
 // --- main ---------------------------------------------------------------------------------------
 
+const benchStarted = performance.now();
 if (args.has('--no-large')) SIZES.splice(1);
 
 if (!args.has('--no-build') || !existsSync(path.join(DIST, 'index.html'))) build();
@@ -633,6 +634,7 @@ const browser = args.has('--no-lighthouse') && args.has('--no-transfer') ? undef
 const durability = args.has('--no-durability') ? undefined : measureDurability();
 const load = sqlite?.mixed;
 printTable({ sqlite, postgres, json, browser, durability });
+console.log(`The bench took ${((performance.now() - benchStarted) / 60_000).toFixed(1)} minutes.`);
 if (load && !load.p99Within) console.warn(`\nOVER BUDGET: the mixed load's p99 is above ${MIXED_P99_BUDGET_MS} ms.`);
 const failures = [
   !withinBudget && 'the sign-in JavaScript is over its budget',
