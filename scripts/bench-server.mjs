@@ -33,11 +33,11 @@ export function peakRss(pid) {
 }
 
 /**
- * Starts the real server (scripts/start.mjs, the compiled API, no console build) on `dataDir` (made when not
- * given, removed at stop unless kept) or on PostgreSQL (`databaseUrl`). `eventLoop()` reads what the server's
+ * Starts the real server (scripts/start.mjs, the compiled API, no console build) on `dataDir` (kept), or on a
+ * directory of its own (removed at stop), or on PostgreSQL (`databaseUrl`). `eventLoop()` reads what the server's
  * EVENT_LOOP_REPORT file says (server/start.ts); `peakRss()` its peak memory.
  */
-export async function startServer({ dataDir, databaseUrl, keepData = false, env: extra = {} } = {}) {
+export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}) {
   const ownDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-'));
   const reportDir = mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-loop-'));
@@ -74,7 +74,7 @@ export async function startServer({ dataDir, databaseUrl, keepData = false, env:
       const done = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
       if (!done) child.kill('SIGKILL');
     }
-    if (ownDir && !keepData) rmSync(dir, { recursive: true, force: true });
+    if (ownDir) rmSync(dir, { recursive: true, force: true });
   };
   const eventLoop = () => {
     try {

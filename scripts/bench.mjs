@@ -408,7 +408,7 @@ function grow(target, size, previous, { ids, jsonServerFile }) {
 
 /** Starts Cornerstone on a seeded database, checks it answers what was seeded, runs `entries`, stops it. */
 async function runCornerstone(title, { target, size, entries, then }) {
-  const server = await startServer({ ...target, keepData: true });
+  const server = await startServer(target);
   let figures = {};
   try {
     const { headers } = await signIn(server);
