@@ -461,9 +461,13 @@ async function measureSqlite(entriesOf) {
           : undefined,
       });
     }
+  } catch (error) {
+    rmSync(path.dirname(jsonServerFile), { recursive: true, force: true });
+    throw error;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (!existsSync(jsonServerFile)) rmSync(path.dirname(jsonServerFile), { recursive: true, force: true });
   return { results, mixed, jsonServerFile: existsSync(jsonServerFile) ? jsonServerFile : undefined };
 }
 
@@ -629,6 +633,7 @@ if (!args.has('--no-api')) {
   if (!args.has('--no-json-server') && sqlite.jsonServerFile) {
     json = await measureJsonServer(sqlite.jsonServerFile, catalogue({ total: JSON_SERVER_POSTS, ids: { blogs: [[1, JSON_SERVER_POSTS]] } }));
   }
+  if (sqlite.jsonServerFile) rmSync(path.dirname(sqlite.jsonServerFile), { recursive: true, force: true });
 }
 const browser = args.has('--no-lighthouse') && args.has('--no-transfer') ? undefined : await measureConsole();
 const durability = args.has('--no-durability') ? undefined : measureDurability();
