@@ -31,3 +31,6 @@ export const BACKGROUND_HEADER = 'X-Background-Request';
  * API answers `total: 10000` with `total_exact: false`.
  */
 export const LIST_COUNT_CAP = 10_000;
+
+/** `projection=list` on an admin list (issue #10): the records without their rich-text fields, as list screens show them. */
+export const LIST_PROJECTION = 'list';

@@ -1,7 +1,7 @@
 // The pieces of route contracts that several route files share (issue #7): error answers, the list dialect of
 // ra-data-simple-rest, an admin record's schema and operation names. The document is built from them
 // (server/plugins/openapi.ts).
-import { LIST_COUNT_CAP } from '../../schema/api';
+import { LIST_COUNT_CAP, LIST_PROJECTION } from '../../schema/api';
 import { z } from 'zod';
 import { editConflictSchema } from '../../schema/conflicts';
 import { recordOutputSchema } from '../../schema/output';
@@ -110,6 +110,14 @@ export function listQuerySchema(model: ListModel, { keyset = false } = {}) {
         .meta({ description: `JSON object, every key must match: ${filters.join('; ')}.`, example: '{"q":"text"}' }),
       ...(keyset
         ? {
+            projection: z
+              .enum([LIST_PROJECTION])
+              .optional()
+              .meta({ description: 'list: the records without their rich-text fields (what a list screen shows; the console asks for it).' }),
+          }
+        : {}),
+      ...(keyset
+        ? {
             cursor: z
               .string()
               .optional()
@@ -144,6 +152,17 @@ export const pageSchema = (record: z.ZodType, name: string, { keyset = false } =
       },
     },
   });
+
+/** A list's record: the rich-text fields are left out with `projection=list`. */
+export function adminListItemSchema(model: AreaModel): z.ZodObject {
+  const full = adminRecordSchema(model);
+  if (model.richText.length === 0) return full;
+  const optional = Object.fromEntries(model.richText.map((field) => [field, (full.shape[field] as z.ZodType).optional()]));
+  return full.extend(optional).meta({
+    title: `${pascalCase(model.name)}ListItem`,
+    description: `Without ${model.richText.join(' and ')} when the list is asked for with projection=list.`,
+  });
+}
 
 /**
  * A record as the admin API answers it, with the values computed per request (server/areas/computed.ts); a deleted

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { LIST_PROJECTION } from '../../schema/api';
 import { etagOf } from '../../schema/conflicts';
 import { inboxUpdateSchema } from '../../schema/define';
 import { withComputed } from '../areas/computed';
@@ -35,7 +36,7 @@ import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/op
 import type { AuditActor } from '../repositories/audit';
 import { fieldValues } from '../repositories/record-index';
 import { countFalse, listAllRecords, listRecords } from '../repositories/records';
-import { adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
+import { adminListItemSchema, adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
 
 export interface ResourceRoutesOptions {
   db: Kysely<Database>;
@@ -122,12 +123,19 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     ...operation(model, 'list', 'list', 'A page of records, sorted and filtered (the ra-data-simple-rest dialect).'),
     security: SIGNED_IN,
     querystring: listQuery,
-    response: { 200: pageSchema(record, model.name, { keyset: true }), ...errorResponses(400, 401) },
+    response: { 200: pageSchema(adminListItemSchema(model), model.name, { keyset: true }), ...errorResponses(400, 401) },
   };
   app.get(base, { schema: listSchema }, async (request, reply) => {
     const query = parseListQuery(model, request.query as RawListParams, new Date(), { keyset: true });
     const { records, total, exact, next } = await listRecords(db, model.name, query);
-    const page = await withComputed(db, model, records.map((record) => toApiRecord(model, record)));
+    const projection = (request.query as { projection?: unknown }).projection;
+    if (projection !== undefined && projection !== LIST_PROJECTION) throw new HttpError(400, `The projection parameter must be '${LIST_PROJECTION}' or absent.`);
+    const shown = records.map((record) => {
+      const answer = toApiRecord(model, record);
+      if (projection === LIST_PROJECTION) for (const field of model.richText) delete answer[field];
+      return answer;
+    });
+    const page = await withComputed(db, model, shown);
     // The next page by keyset (issue #10): `cursor=<this>` with the same sort, filter and page size.
     if (next) reply.header(NEXT_CURSOR_HEADER, next);
     return sendPage(reply, model.name, query.range.start, page, total, exact);

@@ -1,3 +1,4 @@
+import { LIST_PROJECTION } from '../../schema/api';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { Box, Link as MuiLink, Stack, Typography, useMediaQuery, type SvgIconProps, type Theme } from '@mui/material';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
@@ -24,6 +25,8 @@ interface ContentListProps {
   table: ReactNode;
 }
 
+const LIST_META = { projection: LIST_PROJECTION };
+
 // The list page of a content area: heading, description, filters, and a table that becomes a simple list on a phone.
 export function ContentList({ area, description, filters, empty, phone, table }: ContentListProps) {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -34,6 +37,8 @@ export function ContentList({ area, description, filters, empty, phone, table }:
       <List
         sort={listSortOf(area)}
         perPage={25}
+        // Rows without their rich text (issue #10): 25 posts' bodies are not downloaded to show their titles.
+        queryOptions={{ meta: LIST_META }}
         filters={filters}
         actions={
           <TopToolbar>

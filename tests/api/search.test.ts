@@ -230,6 +230,25 @@ describe('pages by cursor', () => {
   });
 });
 
+describe('list projection', () => {
+  afterEach(removeAllPosts);
+
+  it('leaves the rich text out of a list asked for with projection=list, and only then', async () => {
+    await post('Long read', { content: `<p>${'Word '.repeat(2000)}</p>`, excerpt: 'Short' });
+    const plain = await api.get(`/api/blogs${listParams({ range: [0, 9] })}`);
+    expect(plain.json<Record<string, unknown>[]>()[0]).toHaveProperty('content');
+    const listed = await api.get(`/api/blogs${listParams({ range: [0, 9] })}&projection=list`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [record] = listed.json<Record<string, unknown>[]>();
+    expect(record).not.toHaveProperty('content');
+    expect(record).toMatchObject({ title: 'Long read', excerpt: 'Short', version: 1 });
+    expect(listed.body.length).toBeLessThan(1000);
+    const bad = await api.get('/api/blogs?projection=everything');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: "The projection parameter must be 'list' or absent." });
+  });
+});
+
 describe('counting', () => {
   it(`stops at ${LIST_COUNT_CAP} and says so`, async () => {
     const count = LIST_COUNT_CAP + 1;
