@@ -419,6 +419,13 @@ async function runCornerstone(title, { target, size, entries, then }) {
       const rows = probe.ok ? await probe.json() : [];
       if (!probe.ok || rows.length !== 25) throw new Error(`${title}: the deep page answered ${probe.status} with ${rows.length} rows, not 25`);
     }
+    // And search and the tag filter must find seeded posts (side tables filled as the server fills them), or their
+    // figures would be those of an empty answer.
+    for (const filter of [{ q: 'concrete' }, { tags: 'news' }]) {
+      const probe = await fetch(`${server.baseUrl}/api/blogs?range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`, { headers });
+      const rows = probe.ok ? await probe.json() : [];
+      if (rows.length === 0) throw new Error(`${title}: ${JSON.stringify(filter)} answered ${probe.status} with no posts`);
+    }
     console.log(`\n${title}: ${size} records per area, server started in ${(server.startMs / 1000).toFixed(1)} s; autocannon ${LOAD.connections} connections, ${DURATION} s each`);
     figures = await measure(server.baseUrl, entries, { headers, duration: DURATION, eventLoop: server.eventLoop, serverOutput: server.output });
     // The catalogue's own peak memory and event-loop delay, before anything else loads this server.
