@@ -24,6 +24,8 @@ export interface ListField {
   column?: string;
   /** A text column sorted without regard to case (JSON text fields always are). */
   foldCase?: boolean;
+  /** Never empty (ids and timestamps): sorted without the empty-values-last rule, so PostgreSQL reads either order off its index. */
+  notNull?: boolean;
 }
 
 /** What the list parameters (sort, range, filter) are checked against. */
@@ -90,9 +92,9 @@ export const INBOX_FIELDS: ReadonlyMap<string, FieldInfo> = new Map([
 ]);
 
 const COLUMNS: Record<string, ListField> = {
-  id: { name: 'id', kind: 'number', column: 'id' },
-  created_at: { name: 'created_at', kind: 'string', column: 'created_at' },
-  updated_at: { name: 'updated_at', kind: 'string', column: 'updated_at' },
+  id: { name: 'id', kind: 'number', column: 'id', notNull: true },
+  created_at: { name: 'created_at', kind: 'string', column: 'created_at', notNull: true },
+  updated_at: { name: 'updated_at', kind: 'string', column: 'updated_at', notNull: true },
   position: { name: 'position', kind: 'number', column: 'position' },
 };
 

@@ -31,6 +31,7 @@ export interface AreaIndex {
  * literal so both planners can use them. The kind is in the name: a field that changes type gets a new index.
  */
 export function declaredIndexes(db: Kysely<any>, areas: readonly AreaModel[]): AreaIndex[] {
+  const postgres = dialectOf(db) === 'postgres';
   const json = jsonAccess(dialectOf(db));
   const indexes: AreaIndex[] = [];
   const scalar = (kind: string) => kind === 'string' || kind === 'number' || kind === 'boolean';
@@ -46,6 +47,17 @@ export function declaredIndexes(db: Kysely<any>, areas: readonly AreaModel[]): A
       sorted.add(field.name);
       const name = indexName(area.name, field.name, `${field.kind[0]}_idx`);
       add(name, `sort by ${field.name}`, sql`create index ${sql.id(name)} on records (area, (${json.sortKey(field.name, field.kind)}), id) ${where}`);
+      // PostgreSQL reads an index backwards only in the opposite order with nulls on the opposite side: descending
+      // with empty values last (a list's newest-first default) needs its own index. SQLite keeps nulls smallest, so
+      // the one index read backwards already gives that order.
+      if (postgres) {
+        const descending = indexName(area.name, field.name, `${field.kind[0]}_didx`);
+        add(
+          descending,
+          `sort by ${field.name}, descending`,
+          sql`create index ${sql.id(descending)} on records (area, (${json.sortKey(field.name, field.kind)}) desc nulls last, id desc) ${where}`,
+        );
+      }
     }
     // Equality filters and references compare the value itself (text not case-folded); booleans are too coarse.
     const compared = [

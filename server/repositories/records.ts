@@ -140,7 +140,7 @@ export async function listRecords(
     return (
       select
         // Empty values last either way; the id keeps pages stable among equal values.
-        .orderBy(key, (ob) => (order === 'ASC' ? ob.asc() : ob.desc()).nullsLast())
+        .orderBy(key, (ob) => (field.notNull ? (order === 'ASC' ? ob.asc() : ob.desc()) : (order === 'ASC' ? ob.asc() : ob.desc()).nullsLast()))
         .orderBy('id', order === 'ASC' ? 'asc' : 'desc')
         .limit(limit)
         .offset(offset)
