@@ -13,7 +13,11 @@ export interface List<T> {
   page?: number;
   per_page?: number;
   total?: number;
+  /** False past 10,000 matches: total and total_pages stop there. */
+  total_exact?: boolean;
   total_pages?: number;
+  /** `?cursor=` for the next page without gaps or repeats (null on the last page). */
+  next_cursor?: string | null;
 }
 
 export interface Hero {

@@ -66,7 +66,7 @@ export function getOne(name, query) {
 
 /**
  * A collection's items, in the order the administrator set: GET /api/public/<name> answers `{ data: [...] }`
- * (paginated lists add page, per_page, total and total_pages).
+ * (paginated lists add page, per_page, total, total_exact, total_pages and next_cursor).
  * @template {keyof Lists} K
  * @param {K} name
  * @param {Query} [query]
