@@ -201,7 +201,12 @@ export const uploadObject = z.object({
 // eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const controlCharacterMessage = (label: string) => `${label} contains a control character (such as NUL) that cannot be stored`;
+export const brokenCharacterMessage = (label: string) => `${label} contains half of an emoji or symbol (a broken character) that cannot be stored`;
+// Half of a UTF-16 pair (an emoji cut in two): PostgreSQL cannot store it and SQLite would keep a broken character,
+// so both refuse it here, with the field's name (issue #9's property suite found the 500 it caused).
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+const isWellFormed = (value: string) => !LONE_SURROGATE.test(value);
 
 // Numbers come as JSON numbers or, from form inputs, as their digits: never as true, [5], '' (0), '1e3' or ' 5'.
 const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
@@ -237,7 +242,7 @@ export const fields = {
         .trim()
         .min(1, { error: `${label} is required` })
         .max(max, { error: `${label} must be at most ${max} characters` })
-        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }),
+        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) }),
       { label, max, ...options },
     ),
   optionalText: (label: string, max = 500, options: FieldOptions = {}) =>
@@ -246,7 +251,7 @@ export const fields = {
         .string()
         .trim()
         .max(max, { error: `${label} must be at most ${max} characters` })
-        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) })
+        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) })
         .nullish()
         .transform((value) => value || null),
       { label, max, ...options },
@@ -256,7 +261,7 @@ export const fields = {
       z
         .string()
         .max(max, { error: `${label} is too long` })
-        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) })
+        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) })
         .nullish()
         .transform((value) => value || null),
       { label, max, ...options },
@@ -271,7 +276,7 @@ export const fields = {
           error: `${label} must be a web address (https://…) or a path starting with /`,
         })
         .refine(isWebAddress, { error: `${label} must not start with // or hold a backslash: browsers read that as another site` })
-        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) })
+        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) })
         .nullish()
         .transform((value) => value || null),
       { label, max: 2000, ...options },
@@ -323,7 +328,7 @@ export const fields = {
   tags: (label: string, options: FieldOptions = {}) =>
     field(
       z
-        .array(z.string().trim().min(1).max(50).refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }), {
+        .array(z.string().trim().min(1).max(50).refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) }), {
           error: `${label} must be a list`,
         })
         .max(30, { error: `${label}: at most 30` })
@@ -354,7 +359,7 @@ export const fields = {
             .trim()
             .min(1, { error: `${label}: items cannot be empty` })
             .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` })
-            .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }),
+            .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) }),
           { error: `${label} must be a list` },
         )
         .max(max, { error: `${label}: at most ${max} items` })
@@ -429,7 +434,7 @@ export const inboxUpdateSchema = z.object({
   notes: z
     .string()
     .max(INBOX_NOTES_MAX, { error: `Notes must be at most ${INBOX_NOTES_MAX} characters` })
-    .refine(hasNoControlCharacters, { error: controlCharacterMessage('Notes') })
+    .refine(hasNoControlCharacters, { error: controlCharacterMessage('Notes') }).refine(isWellFormed, { error: brokenCharacterMessage('Notes') })
     .nullish()
     .transform((value) => value || null),
   read: z.boolean().optional(),
