@@ -22,8 +22,12 @@ const INBOX_WORDS = ['concrete', 'webb', 'muller', 'sofia', 'example.com', 'timb
 
 const pick = (items) => items[Math.floor(Math.random() * items.length)];
 const json = (value) => encodeURIComponent(JSON.stringify(value));
+// The console's own list request: its content lists (posts, projects) ask for their rows without the rich text
+// (projection=list, src/components/ContentList.tsx); the inbox has none to leave out.
+const PROJECTED = new Set(['blogs', 'projects']);
 const listPath = (area, { sort, start = 0, filter } = {}) =>
-  `/api/${area}?${sort ? `sort=${json(sort)}&` : ''}range=${json([start, start + 24])}${filter ? `&filter=${json(filter)}` : ''}`;
+  `/api/${area}?${sort ? `sort=${json(sort)}&` : ''}range=${json([start, start + 24])}${filter ? `&filter=${json(filter)}` : ''}` +
+  (PROJECTED.has(area) ? '&projection=list' : '');
 
 let written = 0;
 const paragraph = `<p>${'A post written under load, with <strong>bold</strong> and <em>italic</em> words. '.repeat(24)}</p>`;
