@@ -20,12 +20,12 @@ describe('buildAreaModel', () => {
     expect(buildAreaModels(areas)).toHaveLength(areas.length);
   });
 
-  it('knows each sortable field’s kind; system fields are columns', () => {
+  it('knows each sortable field’s kind; system fields are columns, never empty', () => {
     const model = buildAreaModel(base);
     expect([...model.sortable.values()]).toEqual([
-      { name: 'id', kind: 'number', column: 'id' },
-      { name: 'created_at', kind: 'string', column: 'created_at' },
-      { name: 'updated_at', kind: 'string', column: 'updated_at' },
+      { name: 'id', kind: 'number', column: 'id', notNull: true },
+      { name: 'created_at', kind: 'string', column: 'created_at', notNull: true },
+      { name: 'updated_at', kind: 'string', column: 'updated_at', notNull: true },
       { name: 'title', kind: 'string' },
       { name: 'count', kind: 'number' },
     ]);
