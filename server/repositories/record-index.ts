@@ -152,6 +152,21 @@ export async function valueCount(db: Db, area: string, field: string, value: str
   return Number(rows[0]?.count ?? 0);
 }
 
+/** The search text of these records (those that have one), by id. */
+export async function searchBodies(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = postgres(db)
+    ? await sql<{ id: number; body: string }>`select record_id as id, body from record_search where record_id in (${sql.join(ids)})`.execute(db)
+    : await sql<{ id: number; body: string }>`select rowid as id, body from record_search where rowid in (${sql.join(ids)})`.execute(db);
+  return new Map(rows.map((row) => [Number(row.id), row.body]));
+}
+
+/** What searchCondition asks of one record's search text, answered here: every word starts one of its words. */
+export function hasWords(body: string, words: readonly string[]): boolean {
+  const own = body.split(/\s+/u);
+  return words.every((word) => own.some((candidate) => candidate.startsWith(word)));
+}
+
 /** The ids of up to `limit` records of `area` that containsCondition matches. */
 export async function valueIds(db: Db, area: string, field: string, value: string, limit: number): Promise<number[]> {
   const rows = await db

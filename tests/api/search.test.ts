@@ -3,8 +3,11 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_CAP } from '../../schema/api';
+import { areas } from '../../schema/areas';
 import { fields, type AreaDeclaration } from '../../schema/define';
 import { buildApp } from '../../server/app';
+import { reindexAreas } from '../../server/areas/evolve';
+import { buildAreaModels } from '../../server/areas/model';
 import { dialectOf } from '../../server/db/dialect';
 import { hashPassword } from '../../server/passwords';
 import { createUser } from '../../server/repositories/users';
@@ -98,6 +101,51 @@ describe('text search (q)', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/public/blogs?q=FACADE' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ data: { title: string }[]; total: number }>()).toMatchObject({ data: [{ title: 'Façade works' }], total: 1, total_exact: true });
+  });
+});
+
+describe('a search that matches many records', () => {
+  const count = 1200;
+  const title = (i: number) => `Alpha ${String(i).padStart(4, '0')}`;
+  const day = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
+
+  beforeAll(async () => {
+    // More than the 1,000 a search lists by id: its first pages are read by walking the sort order.
+    const rows = Array.from({ length: count }, (_, index) => {
+      const i = index + 1;
+      const data = { title: title(i), slug: `alpha-${i}`, excerpt: i % 3 === 0 ? 'Beta gamma' : 'Gamma', content: '<p>x</p>', tags: [], status: i % 2 ? 'published' : 'draft', published_at: i % 5 === 0 ? null : day(i), author: null, cover_image: null };
+      return { area: 'blogs', data: JSON.stringify(data), position: null, created_at: day(i), updated_at: day(i) };
+    });
+    for (let start = 0; start < rows.length; start += 200) await t.db.insertInto('records').values(rows.slice(start, start + 200)).execute();
+    await reindexAreas(t.db, buildAreaModels(areas).filter((model) => model.name === 'blogs'));
+  });
+
+  afterAll(async () => {
+    await sql`delete from records where area = 'blogs'`.execute(t.db);
+  });
+
+  const listed = async (filter: object, sort: [string, string], range: [number, number]) => {
+    const response = await api.get(`/api/blogs${listParams({ filter, sort, range })}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return { titles: response.json<Post[]>().map((record) => record.title), range: response.headers['content-range'] };
+  };
+  const numbers = (from: number, to: number, step = 1) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, k) => from + k * step);
+
+  it('pages through them in order, the same on either side of the walked pages', async () => {
+    expect(await listed({ q: 'alpha' }, ['title', 'ASC'], [0, 24])).toEqual({ titles: numbers(1, 25).map(title), range: `blogs 0-24/${count}` });
+    expect((await listed({ q: 'alpha' }, ['title', 'ASC'], [475, 499])).titles).toEqual(numbers(476, 500).map(title));
+    expect((await listed({ q: 'alpha' }, ['title', 'ASC'], [500, 524])).titles).toEqual(numbers(501, 525).map(title));
+    expect(await listed({ q: 'beta ALPHA' }, ['title', 'DESC'], [0, 9])).toEqual({ titles: numbers(1200, 1173, -3).map(title).slice(0, 10), range: 'blogs 0-9/400' });
+    expect(await listed({ q: 'beta', status: 'published' }, ['title', 'DESC'], [0, 4])).toEqual({ titles: [1197, 1191, 1185, 1179, 1173].map(title), range: 'blogs 0-4/200' });
+  });
+
+  it('keeps empty sort values last, as every list does', async () => {
+    const published = numbers(1, count).filter((i) => i % 3 === 0 && i % 5 !== 0).reverse();
+    const empty = numbers(1, count).filter((i) => i % 3 === 0 && i % 5 === 0).reverse();
+    const walked = await listed({ q: 'beta' }, ['published_at', 'DESC'], [0, 99]);
+    expect(walked.titles).toEqual(published.slice(0, 100).map(title));
+    const tail = await listed({ q: 'beta' }, ['published_at', 'DESC'], [380, 399]);
+    expect(tail.titles).toEqual([...published, ...empty].slice(380, 400).map(title));
   });
 });
 
