@@ -14,8 +14,9 @@
 // Run alone: node scripts/bench-bundle.mjs <baseUrl> <email> <password>
 import { chromium } from 'playwright-core';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium and the flags every browser run of the project uses (scripts/bench-lighthouse.mjs too). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -1,7 +1,7 @@
 // json-server 0.17.4, the issue's anchor, on the bench's 10,000 posts (db.json written by scripts/bench-seed.mjs).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, freePort, peakRss, sleep } from './bench-server.mjs';
+import { ROOT, freePort, sleep, supervise } from './bench-server.mjs';
 
 export async function startJsonServer(dbFile) {
   const port = await freePort();
@@ -11,28 +11,17 @@ export async function startJsonServer(dbFile) {
     cwd: path.dirname(dbFile),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  let peak;
-  const stop = async () => {
-    peak = peakRss(child.pid) ?? peak;
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      if (!(await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]))) child.kill('SIGKILL');
-    }
-  };
+  const { output, peak, stop } = supervise(child, 5000);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      if ((await fetch(`${baseUrl}/posts?_limit=1`)).ok) return { baseUrl, stop, peakRss: () => peakRss(child.pid) ?? peak };
+      if ((await fetch(`${baseUrl}/posts?_limit=1`)).ok) return { baseUrl, stop, peakRss: peak };
     } catch {
       // not listening yet
     }
     await sleep(150);
   }
   await stop();
-  throw new Error(`json-server did not start:\n${output}`);
+  throw new Error(`json-server did not start:\n${output()}`);
 }

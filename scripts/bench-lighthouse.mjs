@@ -10,18 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './bench-bundle.mjs';
 import { freePort } from './bench-server.mjs';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -67,7 +58,7 @@ export async function measureLighthouse(baseUrl, admin, { runs = 3, log = consol
   const profile = mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [...CHROME_FLAGS, `--remote-debugging-port=${port}`],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
     log(`\nLighthouse mobile, ${runs} run(s) each: /login`);

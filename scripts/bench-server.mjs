@@ -37,6 +37,28 @@ export function peakRss(pid) {
  * directory of its own (removed at stop), or on PostgreSQL (`databaseUrl`). `eventLoop()` reads what the server's
  * EVENT_LOOP_REPORT file says (server/start.ts); `peakRss()` its peak memory.
  */
+/**
+ * A child process the bench measures: what it printed, its peak memory (kept after it ends), and a stop that asks it
+ * to end (SIGTERM) and kills it after `graceMs`.
+ */
+export function supervise(child, graceMs) {
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let peak;
+  return {
+    output: () => output,
+    peak: () => peakRss(child.pid) ?? peak,
+    async stop() {
+      peak = peakRss(child.pid) ?? peak;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      if (!(await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)]))) child.kill('SIGKILL');
+    },
+  };
+}
+
 export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}) {
   const ownDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-'));
@@ -62,18 +84,10 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  let peak;
+  const supervised = supervise(child, 15_000);
+  const { output, peak } = supervised;
   const stop = async () => {
-    peak = peakRss(child.pid) ?? peak;
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const done = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-      if (!done) child.kill('SIGKILL');
-    }
+    await supervised.stop();
     if (ownDir) rmSync(dir, { recursive: true, force: true });
   };
   const eventLoop = () => {
@@ -97,11 +111,11 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}
           pid: child.pid,
           dataDir: dir,
           startMs: performance.now() - started,
-          output: () => output,
+          output,
           stop,
           eventLoop,
           cleanUp,
-          peakRss: () => peakRss(child.pid) ?? peak,
+          peakRss: peak,
           hasReport: () => existsSync(eventLoopFile),
         };
       }
@@ -112,7 +126,7 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}
   }
   await stop();
   cleanUp();
-  throw new Error(`the server did not start:\n${output}`);
+  throw new Error(`the server did not start:\n${output()}`);
 }
 
 /** Signs in as the console does (SPEC §7: the XSRF-TOKEN cookie echoed in a header); headers for the admin API. */

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { fieldLabel, optionsOf } from '../../schema/define';
 import { declaredIndexes, dropAreaIndex, existingAreaIndexes } from '../db/area-indexes';
 import { readIndexSignatures, rebuildAreaIndex, writeIndexSignature } from '../repositories/record-index';
-import { indexedFields, indexEntry, indexSignature } from './search-index';
+import { indexEntry, indexSignature, isIndexed } from './search-index';
 import type { Database } from '../db/types';
 import {
   countRecords,
@@ -318,8 +318,7 @@ export async function evolveAreas(
       const signatures = await readIndexSignatures(trx);
       for (const model of models) {
         const signature = indexSignature(model);
-        const indexed = Object.values(indexedFields(model)).flat();
-        const rewritten = changes.some((change) => change.area === model.name && change.fields?.some((field) => indexed.includes(field)));
+        const rewritten = changes.some((change) => change.area === model.name && change.fields?.some((field) => isIndexed(model, field)));
         if (signatures.get(model.name) === signature && !rewritten) continue;
         const rebuilt = await rebuildAreaIndex(trx, model.name, (data) => indexEntry(model, data));
         await writeIndexSignature(trx, model.name, signature);

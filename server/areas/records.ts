@@ -31,7 +31,7 @@ import { insertUpload } from '../repositories/uploads';
 import { sanitizeRichText } from '../sanitize';
 import type { NewUpload } from '../upload-files';
 import type { AreaModel } from './model';
-import { indexEntry } from './search-index';
+import { indexEntry, isIndexed } from './search-index';
 import { slugCandidate, slugify } from '../../schema/slug';
 
 type Db = Kysely<Database>;
@@ -541,7 +541,7 @@ export async function openSubmission(db: Db, model: AreaModel, id: number): Prom
   const stored = await findRecord(db, model.name, id);
   if (!stored) throw new HttpError(404, NOT_FOUND);
   if (stored.data.read === true) return toApiRecord(model, stored);
-  const updated = await setRecordField(db, model.name, id, 'read', true, (data) => indexEntry(model, data));
+  const updated = await setRecordField(db, model.name, id, 'read', true, isIndexed(model, 'read') ? (data) => indexEntry(model, data) : undefined);
   if (!updated) throw new HttpError(404, NOT_FOUND);
   return toApiRecord(model, updated);
 }

@@ -30,13 +30,30 @@ export function searchWords(query: string): string[] {
 
 const INDEXED_ELEMENTS: ReadonlySet<FieldKind> = new Set(['string', 'number', 'boolean']);
 
-/** The fields an area's side-table rows are built from: its `search` fields and its arrays of plain values. */
-export function indexedFields(model: AreaModel): { search: string[]; arrays: string[] } {
-  const arrays = [...model.fields.entries()]
-    .filter(([, info]) => info.kind === 'array' && info.element !== undefined && INDEXED_ELEMENTS.has(info.element))
-    .map(([name]) => name);
-  return { search: model.search.filter((field) => !field.column).map((field) => field.name), arrays };
+interface IndexedFields {
+  search: readonly string[];
+  arrays: readonly string[];
 }
+
+// Worked out once per model: every write of the area asks.
+const indexedOf = new WeakMap<AreaModel, IndexedFields>();
+
+/** The fields an area's side-table rows are built from: its `search` fields and its arrays of plain values. */
+export function indexedFields(model: AreaModel): IndexedFields {
+  let fields = indexedOf.get(model);
+  if (!fields) {
+    const arrays = [...model.fields.entries()]
+      .filter(([, info]) => info.kind === 'array' && info.element !== undefined && INDEXED_ELEMENTS.has(info.element))
+      .map(([name]) => name);
+    fields = { search: model.search.filter((field) => !field.column).map((field) => field.name), arrays };
+    indexedOf.set(model, fields);
+  }
+  return fields;
+}
+
+/** Whether the side-table rows hold `field`'s values (else a write of that field alone leaves them as they are). */
+export const isIndexed = (model: AreaModel, field: string): boolean =>
+  indexedFields(model).search.includes(field) || indexedFields(model).arrays.includes(field);
 
 /** Changes when what the rows hold changes: the area is then rebuilt at start-up (server/areas/evolve.ts). */
 export function indexSignature(model: AreaModel): string {

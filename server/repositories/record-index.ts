@@ -24,13 +24,22 @@ export function elementText(value: unknown): string | undefined {
 
 const postgres = (db: Db) => dialectOf(db) === 'postgres';
 
-/** Replaces what the side tables hold for record `id`. */
+/**
+ * Replaces what the side tables hold for record `id`. The per-value counts change only for the values the record
+ * gained or lost, so saving a post without touching its tags writes no count.
+ */
 export async function writeRecordIndex(db: Db, area: string, id: number, entry: RecordIndexEntry): Promise<void> {
-  await removeRecordIndex(db, id);
+  const before = await clearRecordIndex(db, id);
   await insertIndexRows(db, area, id, entry);
+  const key = ({ field, value }: { field: string; value: string }) => `${field}\u0000${value}`;
+  const had = new Set(before.map(key));
+  const has = new Set(entry.values.map(key));
+  for (const lost of before) if (!has.has(key(lost))) await countValue(db, lost.area, lost.field, lost.value, -1);
+  for (const gained of entry.values) if (!had.has(key(gained))) await countValue(db, area, gained.field, gained.value, 1);
 }
 
-async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIndexEntry, counted = true): Promise<void> {
+/** Writes record `id`'s side-table rows (not the per-value counts: their callers keep those). */
+async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIndexEntry): Promise<void> {
   if (entry.body !== null) {
     if (postgres(db)) await sql`insert into record_search (record_id, area, body) values (${id}, ${area}, ${entry.body})`.execute(db);
     else await sql`insert into record_search (rowid, area, body) values (${id}, ${area}, ${entry.body})`.execute(db);
@@ -40,16 +49,19 @@ async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIn
       .insertInto('record_values')
       .values(entry.values.map(({ field, value }) => ({ record_id: id, area, field, value })))
       .execute();
-    if (counted) for (const { field, value } of entry.values) await countValue(db, area, field, value, 1);
   }
+}
+
+/** Deletes record `id`'s side-table rows; answers the values it held. */
+async function clearRecordIndex(db: Db, id: number) {
+  if (postgres(db)) await sql`delete from record_search where record_id = ${id}`.execute(db);
+  else await sql`delete from record_search where rowid = ${id}`.execute(db);
+  return db.deleteFrom('record_values').where('record_id', '=', id).returning(['area', 'field', 'value']).execute();
 }
 
 /** Before a record is deleted (the values table also cascades; SQLite's FTS table cannot). */
 export async function removeRecordIndex(db: Db, id: number): Promise<void> {
-  if (postgres(db)) await sql`delete from record_search where record_id = ${id}`.execute(db);
-  else await sql`delete from record_search where rowid = ${id}`.execute(db);
-  const removed = await db.deleteFrom('record_values').where('record_id', '=', id).returning(['area', 'field', 'value']).execute();
-  for (const { area, field, value } of removed) await countValue(db, area, field, value, -1);
+  for (const { area, field, value } of await clearRecordIndex(db, id)) await countValue(db, area, field, value, -1);
 }
 
 async function countValue(db: Db, area: string, field: string, value: string, change: 1 | -1): Promise<void> {
@@ -81,7 +93,7 @@ export async function rebuildAreaIndex(
       const parsed = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
       const data = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
       after = Number(row.id);
-      await insertIndexRows(db, area, after, entryOf(data), false);
+      await insertIndexRows(db, area, after, entryOf(data));
       count += 1;
     }
   }

@@ -54,22 +54,25 @@ function toStored(row: RecordRow): StoredRecord {
 const inArea = (area: string) => sql<SqlBool>`area = ${sql.lit(area)}`;
 
 // Text search and array filters read the side tables (migration 0010), never every document (issue #10).
+type SideTableFilter = { search: readonly string[] } | { field: string; value: string };
+
+function sideTableFilter(filter: ListFilter): SideTableFilter | undefined {
+  if (filter.type === 'search') return { search: filter.words };
+  if (filter.type !== 'contains' || filter.field.column) return undefined;
+  const value = elementText(filter.value);
+  return value === undefined ? undefined : { field: filter.field.name, value };
+}
+
 function sideTableCondition(db: Db, area: string, filter: ListFilter) {
-  if (filter.type === 'search') return searchCondition(db, area, filter.words);
-  if (filter.type === 'contains' && !filter.field.column) {
-    const value = elementText(filter.value);
-    if (value !== undefined) return containsCondition(area, filter.field.name, value);
-  }
-  return undefined;
+  const side = sideTableFilter(filter);
+  if (!side) return undefined;
+  return 'search' in side ? searchCondition(db, area, side.search) : containsCondition(area, side.field, side.value);
 }
 
 function candidateIds(db: Db, area: string, filter: ListFilter, limit: number): Promise<number[]> | undefined {
-  if (filter.type === 'search') return searchIds(db, area, filter.words, limit);
-  if (filter.type === 'contains' && !filter.field.column) {
-    const value = elementText(filter.value);
-    if (value !== undefined) return valueIds(db, area, filter.field.name, value, limit);
-  }
-  return undefined;
+  const side = sideTableFilter(filter);
+  if (!side) return undefined;
+  return 'search' in side ? searchIds(db, area, side.search, limit) : valueIds(db, area, side.field, side.value, limit);
 }
 
 const recordCondition = (db: Db, area: string, filter: ListFilter) =>
@@ -109,12 +112,8 @@ async function narrowed(db: Db, area: string, filters: readonly ListFilter[]): P
 
 /** How many records match, up to `cap`: a lone search or array filter is counted off its side table alone. */
 async function countMatches(db: Db, area: string, filters: readonly ListFilter[], cap: number): Promise<number> {
-  const [only] = filters;
-  if (filters.length === 1 && only?.type === 'search') return searchCount(db, area, only.words, cap);
-  if (filters.length === 1 && only?.type === 'contains' && !only.field.column) {
-    const value = elementText(only.value);
-    if (value !== undefined) return valueCount(db, area, only.field.name, value, cap);
-  }
+  const side = filters.length === 1 ? sideTableFilter(filters[0]!) : undefined;
+  if (side) return 'search' in side ? searchCount(db, area, side.search, cap) : valueCount(db, area, side.field, side.value, cap);
   const { total } = await db
     .selectFrom(filtered(db, area, filters).select(sql`1`.as('one')).limit(cap).as('matches'))
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
@@ -175,17 +174,11 @@ export async function listRecords(
     const ordered = order === 'ASC' ? ob.asc() : ob.desc();
     return field.notNull ? ordered : ordered.nullsLast();
   };
+  const idOrder = order === 'ASC' ? 'asc' : 'desc';
   const page = (conditions: readonly RawBuilder<SqlBool>[], limit: number, offset: number) => {
     let select = filtered(db, area, filters).selectAll().select(key.as('sort_key'));
     for (const condition of conditions) select = select.where(condition);
-    return (
-      select
-        .orderBy(key, direction)
-        .orderBy('id', order === 'ASC' ? 'asc' : 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute()
-    );
+    return select.orderBy(key, direction).orderBy('id', idOrder).limit(limit).offset(offset).execute();
   };
   let rows: (RecordRow & { sort_key: unknown })[] | undefined;
   const common = filters.find((filter) => filter.type === 'search');
@@ -201,7 +194,7 @@ export async function listRecords(
           await filtered(db, area, others)
             .select('id')
             .orderBy(key, direction)
-            .orderBy('id', order === 'ASC' ? 'asc' : 'desc')
+            .orderBy('id', idOrder)
             .limit(WALK_STEP)
             .offset(offset)
             .execute()
@@ -211,29 +204,21 @@ export async function listRecords(
           .selectAll()
           .select(key.as('sort_key'))
           .orderBy(key, direction)
-          .orderBy('id', order === 'ASC' ? 'asc' : 'desc')
+          .orderBy('id', idOrder)
           .execute(),
     );
   }
-  if (rows) {
-    // Read by walking the sort order: a search that matches many records.
-  } else if (!query.after) {
-    rows = await page([], size, query.range.start);
-  } else {
-    // Keyset (issue #10): the records after the cursor's (sort value, id) in the list's order, read off the sort
-    // index from there; empty values come last, so a cursor with a value is followed by the rest of the values and
-    // then by the empty ones.
+  // Keyset (issue #10): the records after the cursor's (sort value, id) in the list's order, read off the sort index
+  // from there; empty values come last, so a cursor with a value is followed by the rest of the values and then by
+  // the empty ones.
+  const afterCursor = async ({ value, id }: NonNullable<ListQuery['after']>) => {
     const op = sql.raw(order === 'ASC' ? '>' : '<');
-    const { value, id } = query.after;
     const nullKey = sql<SqlBool>`${key} is null`;
-    if (value === null) {
-      rows = await page([nullKey, sql<SqlBool>`id ${op} ${id}`], size, 0);
-    } else {
-      const param = json.param(value, field.kind);
-      rows = await page([sql<SqlBool>`(${key}, id) ${op} (${param}, ${id})`], size, 0);
-      if (rows.length < size) rows = [...rows, ...(await page([nullKey], size - rows.length, 0))];
-    }
-  }
+    if (value === null) return page([nullKey, sql<SqlBool>`id ${op} ${id}`], size, 0);
+    const valued = await page([sql<SqlBool>`(${key}, id) ${op} (${json.param(value, field.kind)}, ${id})`], size, 0);
+    return valued.length < size ? [...valued, ...(await page([nullKey], size - valued.length, 0))] : valued;
+  };
+  rows ??= query.after ? await afterCursor(query.after) : await page([], size, query.range.start);
   const counted = await countMatches(db, area, filters, LIST_COUNT_CAP + 1);
   // A full page has a next one unless the count says this page ends the list.
   const ended = !query.after && counted <= LIST_COUNT_CAP && query.range.start + rows.length >= counted;
