@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/helpers/db';
 import { createToken, findSession } from '../repositories/tokens';
@@ -42,5 +43,35 @@ describe('database', () => {
     await expect(
       createToken(testDb.db, { userId: 999_999, tokenHash: 'e'.repeat(64), expiresAt: new Date() }),
     ).rejects.toThrow();
+  });
+
+  // SQLite keeps its prepared statements for reuse (server/db/index.ts): the same text must still read the table as
+  // it is now, after a column is added or the table is made anew.
+  it('reads a table as it is now when the same query runs again after its shape changed', async () => {
+    const db = testDb.db;
+    await sql`create table reshaped (a integer)`.execute(db);
+    await sql`insert into reshaped (a) values (1)`.execute(db);
+    expect((await sql`select * from reshaped`.execute(db)).rows).toEqual([{ a: 1 }]);
+    await sql`alter table reshaped add column b text default 'x'`.execute(db);
+    expect((await sql`select * from reshaped`.execute(db)).rows).toEqual([{ a: 1, b: 'x' }]);
+    await sql`drop table reshaped`.execute(db);
+    await sql`create table reshaped (c integer)`.execute(db);
+    await sql`insert into reshaped (c) values (5)`.execute(db);
+    expect((await sql`select * from reshaped`.execute(db)).rows).toEqual([{ c: 5 }]);
+    await sql`drop table reshaped`.execute(db);
+  });
+
+  it('streams a query while the same query runs again', async () => {
+    const db = testDb.db;
+    await sql`create table streamed (n integer)`.execute(db);
+    await sql`insert into streamed (n) values (1), (2), (3)`.execute(db);
+    const seen: number[] = [];
+    for await (const row of db.selectFrom('streamed' as never).select(sql<number>`n`.as('n')).orderBy(sql`n`).stream()) {
+      seen.push((row as { n: number }).n);
+    }
+    expect(seen).toEqual([1, 2, 3]);
+    const again = await db.selectFrom('streamed' as never).select(sql<number>`n`.as('n')).orderBy(sql`n`).execute();
+    expect(again).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await sql`drop table streamed`.execute(db);
   });
 });
