@@ -162,7 +162,15 @@ export interface Database {
   record_values: RecordValuesTable;
   record_value_counts: RecordValueCountsTable;
   record_index_state: RecordIndexStateTable;
+  area_generations: AreaGenerationsTable;
   // record_search differs between the dialects (an FTS5 table on SQLite): server/repositories/record-index.ts only.
+}
+
+/** Moved on by a trigger whenever an area's records change (migration 0011): what a kept count is valid for. */
+export interface AreaGenerationsTable {
+  area: string;
+  /** bigint: PostgreSQL hands it back as text. */
+  generation: ColumnType<string | number, number, number>;
 }
 
 export type UserRow = Selectable<UsersTable>;

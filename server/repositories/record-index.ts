@@ -99,6 +99,12 @@ export async function rebuildAreaIndex(
   }
   await sql`insert into record_value_counts (area, field, value, count)
     select area, field, value, count(*) from record_values where area = ${area} group by area, field, value`.execute(db);
+  // Searches may now find other records: counts kept for the area are stale (migration 0011; FTS5 takes no trigger).
+  await db
+    .insertInto('area_generations')
+    .values({ area, generation: 1 })
+    .onConflict((oc) => oc.column('area').doUpdateSet({ generation: sql`area_generations.generation + 1` }))
+    .execute();
   return count;
 }
 

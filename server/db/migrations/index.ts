@@ -9,6 +9,7 @@ import { signInAttempts } from './0007-sign-in-attempts';
 import { sessionActivity } from './0008-session-activity';
 import { auditLog } from './0009-audit-log';
 import { recordSearch } from './0010-record-search';
+import { areaGenerations } from './0011-area-generations';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_session_activity': sessionActivity,
   '0009_audit_log': auditLog,
   '0010_record_search': recordSearch,
+  '0011_area_generations': areaGenerations,
 };
