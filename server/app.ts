@@ -14,6 +14,7 @@ import type { AreaDeclaration } from '../schema/define';
 import { evolveAreas } from './areas/evolve';
 import { USERS_AREA, buildAreaModels } from './areas/model';
 import type { Config } from './config';
+import { settleWrites } from './db';
 import type { Database } from './db/types';
 import { HttpError, isApiPath, routePath } from './http-error';
 import { registerAuthentication } from './plugins/authenticate';
@@ -143,6 +144,19 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // A route's own 'private, no-store' (a CV) says the same and stays.
     if (isPrivateAnswer(request) && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  // A write is answered once it is on disk (server/db/index.ts, settleLater; nothing to wait for otherwise). Reads do
+  // not wait: what a GET may write (a submission marked read, a session's last use) could be lost with the machine,
+  // never with the process. Nor do refusals: their transaction was rolled back.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || reply.statusCode >= 400) return payload;
+    try {
+      await settleWrites(db);
+    } catch (error) {
+      // Answered as the database failing (503, plugins/errors.ts): SQLite's own name for a sync that failed.
+      throw Object.assign(new Error(`the WAL could not be synced: ${error instanceof Error ? error.message : String(error)}`), { code: 'SQLITE_IOERR_FSYNC', cause: error });
+    }
     return payload;
   });
   // What the website's answers are reused against (server/plugins/public-cache.ts).

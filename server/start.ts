@@ -77,7 +77,8 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
     }
   }
 
-  const db = createDb(config);
+  // Writes are made durable off the event loop, before they are answered (server/db/index.ts, app.ts).
+  const db = createDb(config, { settleLater: true });
   try {
     await migrate(db);
     announce(await ensureAdmin(db, config));

@@ -30,8 +30,10 @@ export const areaGenerations: Migration = {
           return null;
         end
       $$`.execute(db);
-      await sql`create trigger records_generation after insert or delete or update of area, data, created_at, updated_at
-        on records for each row execute function records_move_generation()`.execute(db);
+      // Deferred to the commit: the area's row is locked only from then to the end of the commit, so writers of one
+      // area wait for each other's commits, not for each other's whole transactions, and take that lock last.
+      await sql`create constraint trigger records_generation after insert or delete or update of area, data, created_at, updated_at
+        on records deferrable initially deferred for each row execute function records_move_generation()`.execute(db);
       return;
     }
     const move = (row: 'new' | 'old') =>

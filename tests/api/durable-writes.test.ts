@@ -1,0 +1,129 @@
+// Issue #10: on SQLite the server answers a write only once it is on disk, without holding the event loop for the
+// disk (server/db/index.ts, settleLater; app.ts). The WAL's sync is watched here through createDb's syncWal.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../schema/api';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createDb, migrate } from '../../server/db';
+import { hashPassword } from '../../server/passwords';
+import { createUser } from '../../server/repositories/users';
+import { USER, apiClient, signIn } from './helpers';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function serverOn(syncWal?: (walFile: string) => Promise<void>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cornerstone-durable-'));
+  const file = path.join(dir, 'cornerstone.db');
+  const db = createDb({ sqlite: file }, { settleLater: true, ...(syncWal && { syncWal }) });
+  await migrate(db);
+  await createUser(db, { name: USER.name, email: USER.email, passwordHash: await hashPassword(USER.password) });
+  const config = loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0', PUBLIC_FORM_RATE_LIMIT: '0', PUBLIC_FORM_GLOBAL_LIMIT: '0' });
+  const app = await buildApp({ config, db, logger: false });
+  const api = apiClient(app, await signIn(app));
+  cleanups.push(async () => {
+    await app.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { app, api, db, file };
+}
+
+/** A sync of the WAL that, once `hold()` was called, ends when the test says so (signing in is a write too). */
+function heldSync() {
+  const calls: string[] = [];
+  const waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  let holding = false;
+  return {
+    calls,
+    hold: () => {
+      holding = true;
+      calls.length = 0;
+    },
+    sync: (walFile: string) => {
+      if (!holding) return Promise.resolve();
+      calls.push(walFile);
+      return new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    release: () => waiting.splice(0).forEach((held) => held.resolve()),
+    fail: () => waiting.splice(0).forEach((held) => held.reject(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }))),
+    pending: () => waiting.length,
+  };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('writes answered once on disk (SQLite)', () => {
+  it('answers a write only after the WAL was synced, and reads meanwhile', async () => {
+    const held = heldSync();
+    const { api, file } = await serverOn(held.sync);
+    held.hold();
+    let answered = false;
+    const creating = api.post('/api/blogs', { title: 'Glass tower', content: '<p>Body</p>' }).then((response) => {
+      answered = true;
+      return response;
+    });
+    await tick();
+    expect(held.calls.at(-1)).toBe(`${file}-wal`);
+    expect(answered).toBe(false);
+    // The record is committed: a read does not wait for the disk.
+    const list = await api.get('/api/blogs');
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ title: string }[]>().map((record) => record.title)).toEqual(['Glass tower']);
+    held.release();
+    const created = await creating;
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
+  it('shares one sync among the writes committed before it began', async () => {
+    const held = heldSync();
+    const { api } = await serverOn(held.sync);
+    held.hold();
+    const writes = ['One', 'Two', 'Three'].map((title) => api.post('/api/blogs', { title, content: '<p>Body</p>' }));
+    await tick();
+    // Whichever writes were committed when the first sync began wait for it; the rest need one more at most.
+    while (held.pending() > 0) {
+      held.release();
+      await tick();
+    }
+    const answers = await Promise.all(writes);
+    expect(answers.map((response) => response.statusCode)).toEqual([201, 201, 201]);
+    expect(held.calls.length).toBeLessThanOrEqual(3);
+  });
+
+  it('answers 503 with a message when the disk refuses, and writes again once it accepts', async () => {
+    const held = heldSync();
+    const { api } = await serverOn(held.sync);
+    held.hold();
+    const refused = api.post('/api/blogs', { title: 'Glass tower', content: '<p>Body</p>' });
+    await tick();
+    held.fail();
+    const answer = await refused;
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers['retry-after']).toBe('30');
+    expect(answer.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    const again = api.post('/api/blogs', { title: 'Timber hall', content: '<p>Body</p>' });
+    await tick();
+    held.release();
+    expect((await again).statusCode).toBe(201);
+  });
+
+  it('keeps an answered write after the database is opened again (the real sync)', async () => {
+    const { api, db, file } = await serverOn();
+    const created = await api.post('/api/blogs', { title: 'Glass tower', content: '<p>Body</p>' });
+    expect(created.statusCode, created.body).toBe(201);
+    const reopened = createDb({ sqlite: file });
+    try {
+      const rows = await reopened.selectFrom('records').select('id').where('area', '=', 'blogs').execute();
+      expect(rows.map((row) => Number(row.id))).toEqual([created.json<{ id: number }>().id]);
+    } finally {
+      await reopened.destroy();
+    }
+    expect(db).toBeDefined();
+  });
+});
