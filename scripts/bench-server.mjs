@@ -33,11 +33,6 @@ export function peakRss(pid) {
 }
 
 /**
- * Starts the real server (scripts/start.mjs, the compiled API, no console build) on `dataDir` (kept), or on a
- * directory of its own (removed at stop), or on PostgreSQL (`databaseUrl`). `eventLoop()` reads what the server's
- * EVENT_LOOP_REPORT file says (server/start.ts); `peakRss()` its peak memory.
- */
-/**
  * A child process the bench measures: what it printed, its peak memory (kept after it ends), and a stop that asks it
  * to end (SIGTERM) and kills it after `graceMs`.
  */
@@ -59,6 +54,12 @@ export function supervise(child, graceMs) {
   };
 }
 
+/**
+ * Starts the real server (scripts/start.mjs, the compiled API, no console build) on `dataDir` (kept), or on a
+ * directory of its own (removed at stop), or on PostgreSQL (`databaseUrl`). `eventLoop()` reads what the server's
+ * EVENT_LOOP_REPORT file says (server/start.ts), `closePhase()` ends a measuring phase there and answers its figures;
+ * `peakRss()` its peak memory.
+ */
 export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}) {
   const ownDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-'));
@@ -97,6 +98,22 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}
       return undefined;
     }
   };
+  // SIGUSR2 closes a measuring phase (server/start.ts): once the server has counted it, `phase` holds the event loop's
+  // figures since the previous close (or since listening), and the next phase has started.
+  let phases = 0;
+  const closePhase = async () => {
+    child.kill('SIGUSR2');
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const report = eventLoop();
+      if (report?.phases > phases) {
+        phases = report.phases;
+        return report.phase;
+      }
+      await sleep(5);
+    }
+    throw new Error(`the server did not close its event-loop phase on SIGUSR2 (EVENT_LOOP_REPORT, server/start.ts):\n${output().slice(-2000)}`);
+  };
   const cleanUp = () => rmSync(reportDir, { recursive: true, force: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -114,6 +131,7 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}
           output,
           stop,
           eventLoop,
+          closePhase,
           cleanUp,
           peakRss: peak,
           hasReport: () => existsSync(eventLoopFile),

@@ -7,7 +7,10 @@
 //    get by id, create, update, under autocannon (20 connections, BENCH_DURATION s each; BENCH_QUICK=1: 3 s), on
 //    10,000 then 100,000 records per area (BENCH_SIZES), on SQLite and on a throwaway PostgreSQL cluster
 //    (scripts/bench-postgres.mjs), and json-server 0.17.4 on the same 10,000 posts. With each server's peak memory
-//    (VmHWM) and the longest event-loop delay it measured itself (EVENT_LOOP_REPORT, server/start.ts).
+//    (VmHWM) and the longest event-loop delay it measured itself under that load (EVENT_LOOP_REPORT, server/start.ts).
+//    Then, on each Cornerstone, every request kind of the catalogue and the website's list sent one at a time
+//    (HOLD_REQUESTS or HOLD_SECONDS each), the server's measurement reset between kinds (SIGUSR2): the longest hold
+//    of the event loop by one request, issue #10's "no request holds the event loop for more than 50 ms".
 // 4. The website's list of posts (/api/public/blogs) and a mixed load (issue #9): 50 clients for 30 s reading lists
 //    and records, creating, updating, and reading the website's API, with its budget: no 5xx, p99 under
 //    MIXED_P99_BUDGET_MS. On the 10,000-record database, after the figures of 3.
@@ -25,7 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { BUDGETS, catalogue, cell, isOver, measure } from './bench-api.mjs';
+import { BUDGETS, WEBSITE_HOLDS, catalogue, cell, isOver, measure, measureHolds } from './bench-api.mjs';
 import { startJsonServer } from './bench-json-server.mjs';
 import { startPostgres } from './bench-postgres.mjs';
 import { ROOT, signIn, startServer, table } from './bench-server.mjs';
@@ -42,6 +45,10 @@ const MIXED = { connections: 50, duration: QUICK ? 5 : 30 };
 // On this 2-CPU machine, server and load generator sharing it: 50 clients queue behind one event loop.
 const MIXED_P99_BUDGET_MS = 250;
 const MIXED_ALONE_SECONDS = QUICK ? 2 : 5;
+// Each request kind one at a time, for its longest hold of the event loop: this many requests or seconds, whichever
+// ends first.
+const HOLD_REQUESTS = QUICK ? 50 : 200;
+const HOLD_SECONDS = QUICK ? 1 : 3;
 const DURABILITY_ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 25);
 
 const args = new Set(process.argv.slice(2));
@@ -406,8 +413,11 @@ function grow(target, size, previous, { ids, jsonServerFile }) {
   return { blogs: [...(ids?.blogs ?? []), result.ids.blogs] };
 }
 
-/** Starts Cornerstone on a seeded database, checks it answers what was seeded, runs `entries`, stops it. */
-async function runCornerstone(title, { target, size, entries, then }) {
+/**
+ * Starts Cornerstone on a seeded database, checks it answers what was seeded, runs `entries` under load, then
+ * `holdEntries` one at a time (the longest hold of the event loop by one request, per kind), stops it.
+ */
+async function runCornerstone(title, { target, size, entries, holdEntries, then }) {
   const server = await startServer(target);
   let figures = {};
   try {
@@ -432,6 +442,8 @@ async function runCornerstone(title, { target, size, entries, then }) {
     figures.memory = server.peakRss();
     figures.loop = server.eventLoop();
     figures.start = server.startMs;
+    console.log(`\n${title}: each request kind one at a time (${HOLD_REQUESTS} requests or ${HOLD_SECONDS} s each), the longest event-loop delay the server measured while it ran`);
+    figures.holds = await measureHolds(server, holdEntries, { headers, requests: HOLD_REQUESTS, seconds: HOLD_SECONDS });
     if (then) figures.then = await then(server);
     return figures;
   } finally {
@@ -453,10 +465,12 @@ async function measureSqlite(entriesOf) {
       ids = grow({ dataDir }, size, previous, { ids, jsonServerFile: size === JSON_SERVER_POSTS ? jsonServerFile : undefined });
       previous = size;
       const first = size === SIZES[0];
+      const entries = entriesOf({ total: size, ids });
       results[size] = await runCornerstone(`SQLite ${thousands(size)}`, {
         target: { dataDir },
         size,
-        entries: entriesOf({ total: size, ids }),
+        entries,
+        holdEntries: [...entries, ...WEBSITE_HOLDS],
         then: first
           ? async (server) => {
               await measureLatency(server);
@@ -493,8 +507,14 @@ async function measurePostgres(entriesOf) {
       console.log(`\nPostgreSQL ${cluster.version}, ${size} records per area`);
       ids = grow({ databaseUrl }, size, previous, { ids });
       previous = size;
-      const entries = entriesOf({ total: size, ids }).filter((entry) => entry.postgres);
-      results[size] = await runCornerstone(`PostgreSQL ${thousands(size)}`, { target: { databaseUrl }, size, entries });
+      // Under load the list figures; one at a time every kind, as on SQLite: a hold is JavaScript's, whatever the database.
+      const all = entriesOf({ total: size, ids });
+      results[size] = await runCornerstone(`PostgreSQL ${thousands(size)}`, {
+        target: { databaseUrl },
+        size,
+        entries: all.filter((entry) => entry.postgres),
+        holdEntries: [...all, ...WEBSITE_HOLDS],
+      });
     }
   } finally {
     cluster.stop();
@@ -552,6 +572,35 @@ async function measureConsole() {
 
 // --- the one table ---------------------------------------------------------------------------------
 
+/** The kind that held the event loop longest, with the failed answers of all kinds. */
+function longestHold(holds) {
+  const kinds = Object.entries(holds ?? {});
+  if (kinds.length === 0) return undefined;
+  const [key, hold] = kinds.reduce((longest, kind) => (kind[1].maxMs > longest[1].maxMs ? kind : longest));
+  return { key, maxMs: hold.maxMs, failed: kinds.reduce((sum, [, { failed }]) => sum + failed, 0) };
+}
+
+/** The one-at-a-time row of the table, kind by kind (OVER marks a kind above the budget; the table counts the row). */
+function printHolds(columns) {
+  const withHolds = columns.filter(({ figures }) => figures?.holds);
+  if (withHolds.length === 0) return;
+  const entries = [...catalogue({ total: SIZES.at(-1), ids: { blogs: [[1, 1]] } }), ...WEBSITE_HOLDS];
+  const rows = entries.map((entry) => [
+    `${entry.key === 'deep' ? 'blogs: sorted list, deep page (the middle row)' : entry.label} [${entry.key}]`,
+    ...withHolds.map(({ figures }) => {
+      const hold = figures.holds[entry.key];
+      if (!hold) return '–';
+      const text = `${hold.maxMs} ms${hold.failed ? ` (${hold.failed} failed)` : ''}`;
+      return hold.maxMs > EVENT_LOOP_BUDGET_MS || hold.failed ? `${text} OVER` : text;
+    }),
+  ]);
+  console.log(
+    `\nEvent loop: longest hold by one request, per request kind (one at a time, ${HOLD_REQUESTS} requests or ${HOLD_SECONDS} s each; ` +
+      `the longest gap between two runs of the server's 10 ms timer, so an idle loop reads 10–13 ms; budget ≤ ${EVENT_LOOP_BUDGET_MS} ms)`,
+  );
+  table(rows, ['request [key]', ...withHolds.map(({ title }) => title)]);
+}
+
 function printTable({ sqlite, postgres, json, browser, durability }) {
   const columns = [
     ...(sqlite ? SIZES.map((size) => ({ title: `SQLite ${thousands(size)}`, figures: sqlite.results[size] })) : [{ title: 'value' }]),
@@ -582,10 +631,22 @@ function printTable({ sqlite, postgres, json, browser, durability }) {
       '< 250 MB',
       ...columns.map(({ figures }) => (figures?.memory === undefined ? '–' : flag(mb(figures.memory), figures.memory >= MEMORY_BUDGET))),
     ]);
+    // Issue #10's budget is one request's hold; under 20 connections the loop's lag adds up the requests queued in a
+    // turn of the loop, so that figure is shown, not held to the budget.
     rows.push([
-      'event loop: longest delay (p99)',
+      'event loop: longest delay under 20 connections (p99)',
+      '– (queued requests add up)',
+      ...columns.map(({ figures }) => (figures?.loop ? `${figures.loop.maxMs} ms (${figures.loop.p99Ms} ms)` : '–')),
+    ]);
+    rows.push([
+      'event loop: longest hold by one request (one at a time)',
       `≤ ${EVENT_LOOP_BUDGET_MS} ms`,
-      ...columns.map(({ figures }) => (figures?.loop ? flag(`${figures.loop.maxMs} ms (${figures.loop.p99Ms} ms)`, figures.loop.maxMs > EVENT_LOOP_BUDGET_MS) : '–')),
+      ...columns.map(({ figures }) => {
+        const longest = longestHold(figures?.holds);
+        if (!longest) return '–';
+        const failed = longest.failed > 0 ? `, ${longest.failed} failed` : '';
+        return flag(`${longest.maxMs} ms (${longest.key}${failed})`, longest.maxMs > EVENT_LOOP_BUDGET_MS || longest.failed > 0);
+      }),
     ]);
     rows.push(['server start, to its first answer', '–', ...columns.map(({ figures }) => (figures?.start ? `${(figures.start / 1000).toFixed(1)} s` : '–'))]);
   }
@@ -614,6 +675,7 @@ function printTable({ sqlite, postgres, json, browser, durability }) {
   } else if (browser?.transferNote) {
     single('first screen after sign-in: transferred', '≤ 250 KB', `not measured: ${browser.transferNote}`);
   }
+  if (sqlite) printHolds(columns);
   console.log(
     `\nIssue #10, every figure beside its budget (autocannon ${LOAD.connections} connections, ${DURATION} s each; ` +
       `req/s and p99; OVER: misses its budget). Single figures are in the first column.`,
