@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 // CSV for spreadsheets (RFC 4180: CRLF, quotes doubled), defended against formula injection: a cell a visitor
 // typed that starts like a formula is prefixed with ' so Excel, LibreOffice and Sheets show it as text (OWASP).
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -19,6 +21,31 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
+/** One line of the file, its CRLF included. */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
+}
+
+/**
+ * A CSV file sent as it is read: the byte order mark (Excel then reads UTF-8) and the header, then each batch of rows
+ * as `batches` yields it, so a large export neither sits in memory at once nor holds the event loop (issue #10).
+ */
+export function csvStream(header: readonly string[], batches: AsyncIterable<readonly (readonly unknown[])[]>): Readable {
+  async function* lines() {
+    yield `\uFEFF${csvLine(header)}`;
+    for await (const rows of batches) if (rows.length > 0) yield rows.map(csvLine).join('');
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+/** Records an export reads at a time. */
+export const EXPORT_BATCH = 500;
+
+/** `ids` a batch of EXPORT_BATCH at a time, each turned into rows by `read`. */
+export async function* inBatches<Row>(ids: readonly number[], read: (ids: number[]) => Promise<Row[]>): AsyncIterable<Row[]> {
+  for (let start = 0; start < ids.length; start += EXPORT_BATCH) yield await read(ids.slice(start, start + EXPORT_BATCH));
 }

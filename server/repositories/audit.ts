@@ -108,9 +108,23 @@ export async function countAuditEntries(db: Kysely<Database>, filters: readonly 
   return Number(total);
 }
 
-/** Every matching entry, for the CSV export. */
-export async function exportAuditEntries(db: Kysely<Database>, filters: readonly ListFilter[], bounds: readonly AtBound[], sort: ListQuery['sort']): Promise<StoredAuditEntry[]> {
-  return (await sorted(db, filters, bounds, sort).execute()).map(toEntry);
+/** The ids of every matching entry, sorted, for the CSV export (which reads the entries a batch at a time). */
+export async function exportAuditIds(db: Kysely<Database>, filters: readonly ListFilter[], bounds: readonly AtBound[], sort: ListQuery['sort']): Promise<number[]> {
+  const json = jsonAccess(dialectOf(db));
+  const order = sort.order === 'ASC' ? 'asc' : 'desc';
+  const rows = await matching(db, filters, bounds).select('id').orderBy(sortKey(json, sort.field) as Expression<SqlBool>, order).orderBy('id', order).execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** The entries with these ids, in the order of `ids`; one pruned meanwhile is left out. */
+export async function auditEntriesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<StoredAuditEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('audit_log').selectAll().where('id', 'in', [...ids]).execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toEntry(row)] : [];
+  });
 }
 
 /** Deletes entries older than `days` days before `now`; answers how many went. */

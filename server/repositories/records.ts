@@ -93,14 +93,22 @@ const FEW_MATCHES = 1000;
 
 /**
  * Replaces each side-table filter (search, array value) that matches few records by the list of their ids, several
- * such filters by the ids all of them match. Filters matching many records are left as they are.
+ * such filters by the ids all of them match. Filters matching many records are left as they are. What a filter
+ * matches is kept with the area's generation, as counts are (a common word was looked up again on every page).
  */
-async function narrowed(db: Db, area: string, filters: readonly ListFilter[]): Promise<ListFilter[]> {
+async function narrowed(db: Db, area: string, filters: readonly ListFilter[], generation: Generation): Promise<ListFilter[]> {
   let ids: Set<number> | undefined;
   const rest: ListFilter[] = [];
   for (const filter of filters) {
-    const matching = await candidateIds(db, area, filter, FEW_MATCHES + 1);
-    if (!matching || matching.length > FEW_MATCHES) {
+    if (!sideTableFilter(filter)) {
+      rest.push(filter);
+      continue;
+    }
+    const matching = await kept(db, generation, `ids\u0000${area}\u0000${JSON.stringify(filter)}`, async () => {
+      const found = await candidateIds(db, area, filter, FEW_MATCHES + 1);
+      return found && found.length <= FEW_MATCHES ? found : MANY;
+    });
+    if (matching === MANY) {
       rest.push(filter);
       continue;
     }
@@ -110,13 +118,19 @@ async function narrowed(db: Db, area: string, filters: readonly ListFilter[]): P
   return ids ? [{ type: 'ids', ids: [...ids] }, ...rest] : rest;
 }
 
-// Counts kept for reuse (issue #10): counting up to LIST_COUNT_CAP read 10,000 index entries on every page (0.36 ms
-// of a 1.5 ms list request at 10,000 posts). A count is kept with the area's generation (migration 0011), which every
-// change to the area's records moves on in the same transaction, and reused while the generation is the one read
-// before counting: a write committed meanwhile moves it past the kept one, so a kept count is never older than the
-// records a reader could see. Per database (tests open many), the least recently used dropped past KEPT_COUNTS.
-const KEPT_COUNTS = 500;
-const keptCounts = new WeakMap<Db, Map<string, { generation: string; total: number }>>();
+const MANY = 'many';
+
+// Counts and side-table matches kept for reuse (issue #10): counting up to LIST_COUNT_CAP read 10,000 index entries
+// on every page (0.36 ms of a 1.5 ms list request at 10,000 posts). A value is kept with the area's generation
+// (migration 0011), which every change to the area's records moves on in the same transaction, and reused while the
+// generation is the one read before the list's queries: a write committed meanwhile moves it past the kept one, so a
+// kept value is never older than the records a reader could see. Per database (tests open many), the least recently
+// used dropped past KEPT_VALUES.
+const KEPT_VALUES = 1000;
+const keptValues = new WeakMap<Db, Map<string, { generation: string; value: unknown }>>();
+
+/** The generation a list's kept values belong to; undefined inside a transaction, which may see its own writes. */
+type Generation = string | undefined;
 
 /** The area's generation: moved on by every change to its records (an area never written has none: '0'). */
 export async function areaGeneration(db: Db, area: string): Promise<string> {
@@ -124,24 +138,21 @@ export async function areaGeneration(db: Db, area: string): Promise<string> {
   return String(row?.generation ?? 0);
 }
 
-/** `count()` of the list `filters` describe (as parsed, before narrowing), or the count kept for them. */
-async function keptCount(db: Db, area: string, filters: readonly ListFilter[], cap: number, count: () => Promise<number>): Promise<number> {
-  // Inside a transaction the reader may see its own uncommitted writes: nothing is kept or reused there.
-  if (db.isTransaction) return count();
-  let kept = keptCounts.get(db);
-  if (!kept) keptCounts.set(db, (kept = new Map()));
-  const key = `${area}\u0000${cap}\u0000${JSON.stringify(filters)}`;
-  const generation = await areaGeneration(db, area);
-  const found = kept.get(key);
-  kept.delete(key);
+/** `compute()`, or what it answered before for `key` at this generation. */
+async function kept<T>(db: Db, generation: Generation, key: string, compute: () => Promise<T>): Promise<T> {
+  if (generation === undefined) return compute();
+  let values = keptValues.get(db);
+  if (!values) keptValues.set(db, (values = new Map()));
+  const found = values.get(key);
+  values.delete(key);
   if (found?.generation === generation) {
-    kept.set(key, found);
-    return found.total;
+    values.set(key, found);
+    return found.value as T;
   }
-  const total = await count();
-  kept.set(key, { generation, total });
-  if (kept.size > KEPT_COUNTS) kept.delete(kept.keys().next().value!);
-  return total;
+  const value = await compute();
+  values.set(key, { generation, value });
+  if (values.size > KEPT_VALUES) values.delete(values.keys().next().value!);
+  return value;
 }
 
 /** How many records match, up to `cap`: a lone search or array filter is counted off its side table alone. */
@@ -202,7 +213,8 @@ export async function listRecords(
   const { field, order } = query.sort;
   const key = sortKey(json, field);
   const size = query.range.end - query.range.start + 1;
-  const filters = await narrowed(db, area, query.filters);
+  const generation = db.isTransaction ? undefined : await areaGeneration(db, area);
+  const filters = await narrowed(db, area, query.filters, generation);
   // Empty values last either way (ids and timestamps are never empty); the id keeps pages stable among equal values.
   const direction = (ob: OrderByItemBuilder) => {
     const ordered = order === 'ASC' ? ob.asc() : ob.desc();
@@ -253,7 +265,9 @@ export async function listRecords(
     return valued.length < size ? [...valued, ...(await page([nullKey], size - valued.length, 0))] : valued;
   };
   rows ??= query.after ? await afterCursor(query.after) : await page([], size, query.range.start);
-  const counted = await keptCount(db, area, query.filters, LIST_COUNT_CAP + 1, () => countMatches(db, area, filters, LIST_COUNT_CAP + 1));
+  const counted = await kept(db, generation, `count\u0000${area}\u0000${JSON.stringify(query.filters)}`, () =>
+    countMatches(db, area, filters, LIST_COUNT_CAP + 1),
+  );
   // A full page has a next one unless the count says this page ends the list.
   const ended = !query.after && counted <= LIST_COUNT_CAP && query.range.start + rows.length >= counted;
   const last = rows.length === size && !ended ? rows[rows.length - 1] : undefined;
@@ -265,15 +279,29 @@ export async function listRecords(
   };
 }
 
-/** Every matching record in the sort order (CSV export); no page limit. */
-export async function listAllRecords(db: Db, area: string, filters: readonly ListFilter[], sort: ListQuery['sort']): Promise<StoredRecord[]> {
+/**
+ * The ids of every matching record in the sort order, no page limit (CSV export): ids only, read off the indexes, so
+ * the records themselves can be read a batch at a time (recordsByIds) while other requests go on.
+ */
+export async function listAllIds(db: Db, area: string, filters: readonly ListFilter[], sort: ListQuery['sort']): Promise<number[]> {
   const json = jsonAccess(dialectOf(db));
   const rows = await filtered(db, area, filters)
-    .selectAll()
+    .select('id')
     .orderBy(sortKey(json, sort.field), (ob) => (sort.order === 'ASC' ? ob.asc() : ob.desc()).nullsLast())
     .orderBy('id', sort.order === 'ASC' ? 'asc' : 'desc')
     .execute();
-  return rows.map(toStored);
+  return rows.map((row) => Number(row.id));
+}
+
+/** The area's records with these ids, in the order of `ids`; an id no longer there is left out. */
+export async function recordsByIds(db: Db, area: string, ids: readonly number[]): Promise<StoredRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await filtered(db, area, [{ type: 'ids', ids: [...ids] }]).selectAll().execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toStored(row)] : [];
+  });
 }
 
 /** `lock`: hold the row until the transaction ends (PostgreSQL; SQLite transactions already run one at a time). */

@@ -27,7 +27,7 @@ import {
   type ApiRecord,
   type WriteOptions,
 } from '../areas/records';
-import { toCsv } from '../csv';
+import { csvStream, inBatches } from '../csv';
 import type { Database } from '../db/types';
 import { EditConflictError, expectedVersion } from '../edit-conflicts';
 import { HttpError } from '../http-error';
@@ -35,7 +35,7 @@ import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import type { AuditActor } from '../repositories/audit';
 import { fieldValues } from '../repositories/record-index';
-import { countFalse, listAllRecords, listRecords } from '../repositories/records';
+import { countFalse, listAllIds, listRecords, recordsByIds } from '../repositories/records';
 import { adminListItemSchema, adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
 
 export interface ResourceRoutesOptions {
@@ -181,18 +181,22 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     };
     app.get(`${base}/export.csv`, { schema: exportSchema }, async (request, reply) => {
       const params = request.query as RawListParams;
-      const records = await listAllRecords(db, model.name, parseFilter(model, params.filter), parseSort(model, params.sort));
+      // Every record that matched when the export began, each once, with its values as they are when its batch is
+      // read (one deleted meanwhile is left out), EXPORT_BATCH at a time (server/csv.ts).
+      const ids = await listAllIds(db, model.name, parseFilter(model, params.filter), parseSort(model, params.sort));
       const columns = ['id', ...Object.keys(model.schema.shape), 'status', 'read', 'notes', 'created_at', 'updated_at'];
-      const rows = records.map((stored) => {
-        const record = toApiRecord(model, stored);
-        return columns.map((column) => record[column]);
-      });
+      const rows = inBatches(ids, async (batch) =>
+        (await recordsByIds(db, model.name, batch)).map((stored) => {
+          const record = toApiRecord(model, stored);
+          return columns.map((column) => record[column]);
+        }),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${model.name}-${today()}.csv"`)
         .header('cache-control', 'no-store')
-        // The byte order mark makes Excel read the file as UTF-8.
-        .send(`\uFEFF${toCsv(columns, rows)}`);
+        // A stream is sent as it is (never serialized); the contract's string is what the client receives.
+        .send(csvStream(columns, rows) as unknown as string);
     });
   }
 
