@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { checkpointInBackground, type Checkpointer } from './checkpoints';
 import { SqliteDatabase } from './sqlite-driver';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
@@ -49,7 +50,16 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
   // NORMAL: a commit is in the WAL (the operating system's cache) when it returns, safe from a crash of the process;
   // WalSettler then makes it safe from a crash of the machine before the write is answered.
   if (settler) database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new PatientSqliteDialect({ database: reusingStatements(database), settler }) });
+  // Checkpoints leave the commits too (checkpoints.ts); should the worker fail, SQLite's own come back.
+  let checkpointer: Checkpointer | undefined;
+  if (settler) {
+    database.pragma('wal_autocheckpoint = 0');
+    checkpointer = checkpointInBackground(options.sqlite, (message) => {
+      console.error(`Cornerstone: checkpoints on a worker thread failed (${message}); SQLite checkpoints in its commits again.`);
+      if (database.open) database.pragma('wal_autocheckpoint = 1000');
+    });
+  }
+  const db = new Kysely<Database>({ dialect: new PatientSqliteDialect({ database: reusingStatements(database, () => checkpointer?.stop()), settler }) });
   if (settler) settlers.set(db, settler);
   return db;
 }
@@ -117,10 +127,13 @@ export const STATEMENT_CACHE_SIZE = 256;
  * query afresh, which cost 40 µs of a 180 µs list query (issue #10). SQLite re-prepares a kept statement by itself
  * when the schema changes. A statement still being iterated (a stream) is never handed out twice.
  */
-function reusingStatements(database: SqliteDatabase): Pick<SqliteDatabase, 'close' | 'prepare'> {
+function reusingStatements(database: SqliteDatabase, beforeClose?: () => void): Pick<SqliteDatabase, 'close' | 'prepare'> {
   const kept = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
   return {
-    close: () => database.close(),
+    close: () => {
+      beforeClose?.();
+      return database.close();
+    },
     prepare: ((source: string) => {
       const statement = kept.get(source);
       if (statement && !statement.busy) {

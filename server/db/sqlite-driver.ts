@@ -18,4 +18,6 @@ export const SQLITE_DRIVER = NODE_MAJOR >= 22 ? 'better-sqlite3-napi' : 'better-
 const require = createRequire(import.meta.url);
 
 export const SqliteDatabase = require(SQLITE_DRIVER) as typeof BetterSqlite3;
+/** Where that build is, for a worker thread opening its own connection (checkpoints.ts). */
+export const SQLITE_DRIVER_PATH = require.resolve(SQLITE_DRIVER);
 export type SqliteDatabase = BetterSqlite3.Database;

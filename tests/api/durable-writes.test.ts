@@ -1,13 +1,15 @@
 // Issue #10: on SQLite the server answers a write only once it is on disk, without holding the event loop for the
 // disk (server/db/index.ts, settleLater; app.ts). The WAL's sync is watched here through createDb's syncWal.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../schema/api';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDb, migrate } from '../../server/db';
+import { CHECKPOINT_EVERY_MS } from '../../server/db/checkpoints';
 import { hashPassword } from '../../server/passwords';
 import { createUser } from '../../server/repositories/users';
 import { USER, apiClient, signIn } from './helpers';
@@ -125,5 +127,18 @@ describe('writes answered once on disk (SQLite)', () => {
       await reopened.destroy();
     }
     expect(db).toBeDefined();
+  });
+
+  // A commit no longer copies the log back into the database (it held the event loop 123 ms when it did): a worker
+  // thread does, server/db/checkpoints.ts. Without it the database file would not grow at all here.
+  it('copies the write-ahead log into the database from a worker thread, not in the commits', async () => {
+    const { db, file } = await serverOn();
+    expect((await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows).toEqual([{ wal_autocheckpoint: 0 }]);
+    await sql`create table filler (text text)`.execute(db);
+    const before = statSync(file).size;
+    for (let i = 0; i < 2000; i++) await sql`insert into filler (text) values (${'x'.repeat(1000)})`.execute(db);
+    const deadline = Date.now() + 20 * CHECKPOINT_EVERY_MS;
+    while (statSync(file).size < before + 2_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statSync(file).size).toBeGreaterThan(before + 2_000_000);
   });
 });
