@@ -146,7 +146,11 @@ export async function recordBatch(db: Db, area: string, afterId: number, limit: 
 
 /** Takes the lock that lets one instance at a time change the database for the declarations (PostgreSQL). */
 export async function lockEvolution(db: Db): Promise<void> {
-  if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('cornerstone:area-evolution'))`.execute(db);
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext('cornerstone:area-evolution'))`.execute(db);
+  // The area generation's trigger (migration 0011) waits for the commit by default, and PostgreSQL refuses to
+  // create an index on `records` while such events are pending: an evolution rewrites records, then indexes them.
+  await sql`set constraints all immediate`.execute(db);
 }
 
 /** Whether records of `area` with these ids exist: the ids that do not. */

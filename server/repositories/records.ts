@@ -126,10 +126,13 @@ const MANY = 'many';
 // generation is the one read before the list's queries: a write committed meanwhile moves it past the kept one, so a
 // kept value is never older than the records a reader could see. Per database (tests open many), the least recently
 // used dropped past KEPT_VALUES.
-const KEPT_VALUES = 1000;
+const KEPT_VALUES = 2000;
 const keptValues = new WeakMap<Db, Map<string, { generation: string; value: unknown }>>();
 
-/** The generation a list's kept values belong to; undefined inside a transaction, which may see its own writes. */
+/**
+ * The generation a list's kept values belong to; undefined: keep nothing (inside a transaction, which may see its own
+ * writes, or for a list that depends on the time).
+ */
 type Generation = string | undefined;
 
 /** The area's generation: moved on by every change to its records (an area never written has none: '0'). */
@@ -204,16 +207,35 @@ async function walkedPage<Row>(
  * One page of an area's records, sorted, and how many match in all, counted up to LIST_COUNT_CAP (`exact` false:
  * there are more).
  */
-export async function listRecords(
-  db: Db,
-  area: string,
-  query: ListQuery,
-): Promise<{ records: StoredRecord[]; total: number; exact: boolean; next: string | undefined }> {
+export async function listRecords(db: Db, area: string, query: ListQuery): Promise<ListPage> {
+  // A list that depends on the time (the website's: published by now) is never asked again the same way: not kept.
+  const keepable = !db.isTransaction && !query.filters.some((filter) => 'now' in filter);
+  const generation = keepable ? await areaGeneration(db, area) : undefined;
+  // The page's ids are kept with the generation too: asked again before the area changes, it is read by id, without
+  // the walk of an index, a search or a count (a deep page of 100,000 posts walked 50,000 index entries each time).
+  const { field, order } = query.sort;
+  const pageKey = ['page', area, field.name, order, query.range.start, query.range.end, JSON.stringify(query.after ?? null), JSON.stringify(query.filters)].join('\u0000');
+  let computed: ListPage | undefined;
+  const page = await kept(db, generation, pageKey, async () => {
+    computed = await computeListPage(db, area, query, generation);
+    return { ids: computed.records.map((record) => record.id), total: computed.total, exact: computed.exact, next: computed.next };
+  });
+  if (computed) return computed;
+  return { records: await recordsByIds(db, area, page.ids), total: page.total, exact: page.exact, next: page.next };
+}
+
+interface ListPage {
+  records: StoredRecord[];
+  total: number;
+  exact: boolean;
+  next: string | undefined;
+}
+
+async function computeListPage(db: Db, area: string, query: ListQuery, generation: Generation): Promise<ListPage> {
   const json = jsonAccess(dialectOf(db));
   const { field, order } = query.sort;
   const key = sortKey(json, field);
   const size = query.range.end - query.range.start + 1;
-  const generation = db.isTransaction ? undefined : await areaGeneration(db, area);
   const filters = await narrowed(db, area, query.filters, generation);
   // Empty values last either way (ids and timestamps are never empty); the id keeps pages stable among equal values.
   const direction = (ob: OrderByItemBuilder) => {

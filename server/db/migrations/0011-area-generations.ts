@@ -3,9 +3,9 @@ import { dialectOf } from '../dialect';
 
 // Counting a list without recounting it (issue #10). Every change to an area's records (a record added, removed, or
 // its document or dates changed) moves that area's generation on, in the same transaction, by a trigger: so writes
-// made around the API (an SQL import) move it too. A count is kept beside the generation it was taken at
-// (server/repositories/records.ts) and reused while the generation stays; every server sharing a PostgreSQL database
-// sees the same generation. Changes to `updated_by` or `position` alone do not move it: no filter reads them, and a
+// made around the API (an SQL import) move it too. A list's count and page are kept beside the generation they were
+// taken at (server/repositories/records.ts) and reused while it stays; every server sharing a PostgreSQL database
+// sees the same generation. A change to `updated_by` alone does not move it: no list sorts or filters by it, and a
 // deleted user's records (set null in every area at once) would otherwise lock every area's row in one transaction.
 // A rebuild of the search rows (record-index.ts) moves it itself: FTS5 tables take no triggers.
 export const areaGenerations: Migration = {
@@ -32,7 +32,7 @@ export const areaGenerations: Migration = {
       $$`.execute(db);
       // Deferred to the commit: the area's row is locked only from then to the end of the commit, so writers of one
       // area wait for each other's commits, not for each other's whole transactions, and take that lock last.
-      await sql`create constraint trigger records_generation after insert or delete or update of area, data, created_at, updated_at
+      await sql`create constraint trigger records_generation after insert or delete or update of area, data, position, created_at, updated_at
         on records deferrable initially deferred for each row execute function records_move_generation()`.execute(db);
       return;
     }
@@ -41,7 +41,7 @@ export const areaGenerations: Migration = {
         on conflict (area) do update set generation = generation + 1;`);
     await sql`create trigger records_generation_insert after insert on records begin ${move('new')} end`.execute(db);
     await sql`create trigger records_generation_delete after delete on records begin ${move('old')} end`.execute(db);
-    await sql`create trigger records_generation_update after update of area, data, created_at, updated_at on records
+    await sql`create trigger records_generation_update after update of area, data, position, created_at, updated_at on records
       begin ${move('old')} ${move('new')} end`.execute(db);
   },
 
