@@ -53,7 +53,11 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
   // Checkpoints leave the commits too (checkpoints.ts); should the worker fail, SQLite's own come back.
   let checkpointer: Checkpointer | undefined;
   if (settler) {
-    database.pragma('wal_autocheckpoint = 0');
+    // SQLite's own checkpoint only as a backstop, when writes that never pause keep the worker's from catching up
+    // with the log's end (the log starts again only after a checkpoint that copied all of it): most of the log is
+    // copied already then, so it has little left to do. The log is then cut back to WAL_KEPT_BYTES.
+    database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+    database.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
     checkpointer = checkpointInBackground(options.sqlite, (message) => {
       console.error(`Cornerstone: checkpoints on a worker thread failed (${message}); SQLite checkpoints in its commits again.`);
       if (database.open) database.pragma('wal_autocheckpoint = 1000');
@@ -118,6 +122,11 @@ class WalSettler {
 export async function settleWrites(db: Kysely<Database>): Promise<void> {
   await settlers.get(db)?.settle();
 }
+
+/** What the write-ahead log is cut back to when it starts again (SQLite's journal_size_limit). */
+export const WAL_KEPT_BYTES = 64 * 1024 * 1024;
+/** Log pages past which a commit checkpoints itself (SQLite's default is 1,000; the worker's keep it below). */
+export const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 /** How many prepared statements the SQLite connection keeps for reuse (the API sends a few dozen distinct ones). */
 export const STATEMENT_CACHE_SIZE = 256;
