@@ -2,7 +2,7 @@
 import { sql, type Kysely, type OrderByItemBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import { LIST_COUNT_CAP } from '../../schema/api';
 import type { FieldKind } from '../areas/fields';
-import { encodeCursor, type ListFilter, type ListQuery } from '../areas/list-query';
+import { encodeCursor, type ListCursor, type ListFilter, type ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database, RecordRow } from '../db/types';
 import { filterCondition, sortKey } from './list-sql';
@@ -203,6 +203,16 @@ async function walkedPage<Row>(
   return undefined;
 }
 
+/** Rows of a list in its order, past `conditions` (a cursor's), as one statement. */
+type Reader<Row> = (conditions: readonly RawBuilder<SqlBool>[], limit: number, offset: number) => Promise<Row[]>;
+
+/** Records a deep offset is walked by at a time on SQLite (computeListPage). */
+const OFFSET_STEP = 2000;
+
+/** A sort value as a cursor holds it (list-query.ts encodeCursor keeps the same kinds). */
+const cursorValue = (value: unknown): ListCursor['value'] =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+
 /**
  * One page of an area's records, sorted, and how many match in all, counted up to LIST_COUNT_CAP (`exact` false:
  * there are more).
@@ -243,7 +253,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     return field.notNull ? ordered : ordered.nullsLast();
   };
   const idOrder = order === 'ASC' ? 'asc' : 'desc';
-  const page = (conditions: readonly RawBuilder<SqlBool>[], limit: number, offset: number) => {
+  const page: Reader<RecordRow & { sort_key: unknown }> = (conditions, limit, offset) => {
     let select = filtered(db, area, filters).selectAll().select(key.as('sort_key'));
     for (const condition of conditions) select = select.where(condition);
     return select.orderBy(key, direction).orderBy('id', idOrder).limit(limit).offset(offset).execute();
@@ -279,14 +289,37 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   // Keyset (issue #10): the records after the cursor's (sort value, id) in the list's order, read off the sort index
   // from there; empty values come last, so a cursor with a value is followed by the rest of the values and then by
   // the empty ones.
-  const afterCursor = async ({ value, id }: NonNullable<ListQuery['after']>) => {
+  const after = async <Row>(read: Reader<Row>, { value, id }: ListCursor, limit: number): Promise<Row[]> => {
     const op = sql.raw(order === 'ASC' ? '>' : '<');
     const nullKey = sql<SqlBool>`${key} is null`;
-    if (value === null) return page([nullKey, sql<SqlBool>`id ${op} ${id}`], size, 0);
-    const valued = await page([sql<SqlBool>`(${key}, id) ${op} (${json.param(value, field.kind)}, ${id})`], size, 0);
-    return valued.length < size ? [...valued, ...(await page([nullKey], size - valued.length, 0))] : valued;
+    if (value === null) return read([nullKey, sql<SqlBool>`id ${op} ${id}`], limit, 0);
+    const valued = await read([sql<SqlBool>`(${key}, id) ${op} (${json.param(value, field.kind)}, ${id})`], limit, 0);
+    return valued.length < limit ? [...valued, ...(await read([nullKey], limit - valued.length, 0))] : valued;
   };
-  rows ??= query.after ? await afterCursor(query.after) : await page([], size, query.range.start);
+  // SQLite answers on the event loop, and an offset is walked record by record: a website page far down 100,000
+  // posts held the loop 100–370 ms in one statement. A deep offset is walked OFFSET_STEP records at a time instead,
+  // reading only their sort values and ids and going on after the last one as a cursor would, other requests running
+  // between the steps (a record added or removed meanwhile shifts the page by one, as it would between two loads).
+  const keys: Reader<{ sort_key: unknown; id: number }> = (conditions, limit, offset) => {
+    let select = filtered(db, area, filters).select([key.as('sort_key'), 'id']);
+    for (const condition of conditions) select = select.where(condition);
+    return select.orderBy(key, direction).orderBy('id', idOrder).limit(limit).offset(offset).execute();
+  };
+  const stepped = async (): Promise<typeof rows> => {
+    let cursor: ListCursor | undefined;
+    for (let skip = query.range.start; skip > 0; ) {
+      const step = Math.min(OFFSET_STEP, skip);
+      const walked = cursor ? await after(keys, cursor, step) : await keys([], step, 0);
+      if (walked.length < step) return [];
+      const last = walked[step - 1]!;
+      cursor = { value: cursorValue(last.sort_key), id: Number(last.id) };
+      skip -= step;
+    }
+    return cursor ? after(page, cursor, size) : page([], size, 0);
+  };
+  if (!rows && query.after) rows = await after(page, query.after, size);
+  else if (!rows && query.range.start > OFFSET_STEP && dialectOf(db) === 'sqlite') rows = await stepped();
+  rows ??= await page([], size, query.range.start);
   const counted = await kept(db, generation, `count\u0000${area}\u0000${JSON.stringify(query.filters)}`, () =>
     countMatches(db, area, filters, LIST_COUNT_CAP + 1),
   );
