@@ -162,6 +162,21 @@ async function kept<T>(db: Db, generation: Generation, key: string, compute: () 
 async function countMatches(db: Db, area: string, filters: readonly ListFilter[], cap: number): Promise<number> {
   const side = filters.length === 1 ? sideTableFilter(filters[0]!) : undefined;
   if (side) return 'search' in side ? searchCount(db, area, side.search, cap) : valueCount(db, area, side.field, side.value, cap);
+  // SQLite counts on the event loop: up to 10,000 records tested against the website's visibility rules in one
+  // statement held it 100-230 ms (a website list is never kept: it depends on the time). Counted OFFSET_STEP ids at a
+  // time instead, other requests running between the steps.
+  if (dialectOf(db) === 'sqlite' && cap > OFFSET_STEP) {
+    let total = 0;
+    let after = 0;
+    for (;;) {
+      const step = Math.min(OFFSET_STEP, cap - total);
+      const ids = await filtered(db, area, filters).select('id').where('id', '>', after).orderBy('id').limit(step).execute();
+      total += ids.length;
+      if (ids.length < step || total >= cap) return total;
+      after = Number(ids[ids.length - 1]!.id);
+      await nextTurn();
+    }
+  }
   const { total } = await db
     .selectFrom(filtered(db, area, filters).select(sql`1`.as('one')).limit(cap).as('matches'))
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
@@ -206,8 +221,14 @@ async function walkedPage<Row>(
 /** Rows of a list in its order, past `conditions` (a cursor's), as one statement. */
 type Reader<Row> = (conditions: readonly RawBuilder<SqlBool>[], limit: number, offset: number) => Promise<Row[]>;
 
-/** Records a deep offset is walked by at a time on SQLite (computeListPage). */
-const OFFSET_STEP = 2000;
+/** Records a deep offset is walked or counted by at a time on SQLite (computeListPage, countMatches). */
+const OFFSET_STEP = 500;
+
+/**
+ * Lets the event loop run what waits (other requests, timers) before the next step: better-sqlite3 answers at once,
+ * so awaiting a statement alone would go on in the same turn of the loop.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A sort value as a cursor holds it (list-query.ts encodeCursor keeps the same kinds). */
 const cursorValue = (value: unknown): ListCursor['value'] =>
@@ -314,6 +335,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       const last = walked[step - 1]!;
       cursor = { value: cursorValue(last.sort_key), id: Number(last.id) };
       skip -= step;
+      await nextTurn();
     }
     return cursor ? after(page, cursor, size) : page([], size, 0);
   };
