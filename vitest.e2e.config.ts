@@ -9,7 +9,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     maxWorkers: 3,
-    testTimeout: 60_000,
+    // A round trip of every-area.test.ts (create, reload, edit, reload, axe in two themes) took 40–57 s in CI on
+    // 2 CPUs with three files side by side (2026-11-25): too close to 60 s, and four of them crossed it.
+    testTimeout: 120_000,
     hookTimeout: 90_000,
     teardownTimeout: 20_000,
     // Screenshots and server output are useful when something fails; keep the console readable otherwise.
