@@ -5,7 +5,7 @@ import type { AuditAction } from '../../schema/audit-log';
 import type { ListFilter, ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database } from '../db/types';
-import { filterCondition, sortKey } from './list-sql';
+import { filterCondition, inOrderOf, sortKey } from './list-sql';
 
 export { AUDIT_ACTIONS, type AuditAction } from '../../schema/audit-log';
 
@@ -120,11 +120,7 @@ export async function exportAuditIds(db: Kysely<Database>, filters: readonly Lis
 export async function auditEntriesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<StoredAuditEntry[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('audit_log').selectAll().where('id', 'in', [...ids]).execute();
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toEntry(row)] : [];
-  });
+  return inOrderOf(ids, rows, toEntry);
 }
 
 /** Deletes entries older than `days` days before `now`; answers how many went. */

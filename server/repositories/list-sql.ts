@@ -79,3 +79,12 @@ export function filterCondition(json: JsonAccess, filter: ListFilter): Expressio
       return notPastCondition(json, filter.field, filter.now);
   }
 }
+
+/** `rows` (read by id, in no order) put in the order of `ids`, each turned by `as`; an id without a row is left out. */
+export function inOrderOf<Row extends { id: unknown }, T>(ids: readonly number[], rows: readonly Row[], as: (row: Row) => T): T[] {
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [as(row)] : [];
+  });
+}

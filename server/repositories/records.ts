@@ -5,7 +5,7 @@ import type { FieldKind } from '../areas/fields';
 import { encodeCursor, type ListCursor, type ListFilter, type ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database, RecordRow } from '../db/types';
-import { filterCondition, sortKey } from './list-sql';
+import { filterCondition, inOrderOf, sortKey } from './list-sql';
 import {
   containsCondition,
   elementText,
@@ -214,6 +214,8 @@ async function walkedPage<Row>(
       const wanted = kept.slice(start, start + size);
       return wanted.length === 0 ? [] : rows(wanted);
     }
+    // Other requests run between the steps (SQLite answers on the event loop).
+    await nextTurn();
   }
   return undefined;
 }
@@ -274,11 +276,17 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     return field.notNull ? ordered : ordered.nullsLast();
   };
   const idOrder = order === 'ASC' ? 'asc' : 'desc';
-  const page: Reader<RecordRow & { sort_key: unknown }> = (conditions, limit, offset) => {
-    let select = filtered(db, area, filters).selectAll().select(key.as('sort_key'));
+  // The list's records in its order, past `conditions` (a cursor's); `page` reads whole rows, `keys` (a deep offset's
+  // walk, below) only their sort values and ids.
+  const inOrder = (conditions: readonly RawBuilder<SqlBool>[], limit: number, offset: number) => {
+    let select = filtered(db, area, filters);
     for (const condition of conditions) select = select.where(condition);
-    return select.orderBy(key, direction).orderBy('id', idOrder).limit(limit).offset(offset).execute();
+    return select.orderBy(key, direction).orderBy('id', idOrder).limit(limit).offset(offset);
   };
+  const page: Reader<RecordRow & { sort_key: unknown }> = (conditions, limit, offset) =>
+    inOrder(conditions, limit, offset).selectAll().select(key.as('sort_key')).execute();
+  const keys: Reader<{ sort_key: unknown; id: number }> = (conditions, limit, offset) =>
+    inOrder(conditions, limit, offset).select([key.as('sort_key'), 'id']).execute();
   let rows: (RecordRow & { sort_key: unknown })[] | undefined;
   const common = filters.find((filter) => filter.type === 'search');
   if (!query.after && common?.type === 'search' && query.range.start + size <= WALK_PAGES_UP_TO) {
@@ -321,11 +329,6 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   // posts held the loop 100–370 ms in one statement. A deep offset is walked OFFSET_STEP records at a time instead,
   // reading only their sort values and ids and going on after the last one as a cursor would, other requests running
   // between the steps (a record added or removed meanwhile shifts the page by one, as it would between two loads).
-  const keys: Reader<{ sort_key: unknown; id: number }> = (conditions, limit, offset) => {
-    let select = filtered(db, area, filters).select([key.as('sort_key'), 'id']);
-    for (const condition of conditions) select = select.where(condition);
-    return select.orderBy(key, direction).orderBy('id', idOrder).limit(limit).offset(offset).execute();
-  };
   const stepped = async (): Promise<typeof rows> => {
     let cursor: ListCursor | undefined;
     for (let skip = query.range.start; skip > 0; ) {
@@ -374,11 +377,7 @@ export async function listAllIds(db: Db, area: string, filters: readonly ListFil
 export async function recordsByIds(db: Db, area: string, ids: readonly number[]): Promise<StoredRecord[]> {
   if (ids.length === 0) return [];
   const rows = await filtered(db, area, [{ type: 'ids', ids: [...ids] }]).selectAll().execute();
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toStored(row)] : [];
-  });
+  return inOrderOf(ids, rows, toStored);
 }
 
 /** `lock`: hold the row until the transaction ends (PostgreSQL; SQLite transactions already run one at a time). */

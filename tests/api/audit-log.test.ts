@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertAuditEntry } from '../../server/repositories/audit';
 import { seedSampleContent } from '../../server/seed';
-import { AUTH_REQUIRED, csrf, listParams, setupApp, USER, type TestApp } from './helpers';
+import { AUTH_REQUIRED, csrf, exportedColumn, listParams, setupApp, USER, type TestApp } from './helpers';
 import type { StoredAuditEntry } from '../../server/repositories/audit';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -323,13 +323,13 @@ describe('reading the audit log', () => {
       labels.push(`Batch ${String(i).padStart(4, '0')}`);
       await insertAuditEntry(t.db, { action: 'create', userId: null, userName: 'Importer', area: 'batches', recordLabel: labels[i]! });
     }
-    const exported = async (order: 'ASC' | 'DESC') => {
-      const response = await api.get(`/api/audit-log/export.csv${listParams({ sort: ['id', order], filter: { area: 'batches' } })}`);
-      expect(response.statusCode).toBe(200);
-      const [header, ...rows] = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-      expect(header).toBe('id,at,user_id,user_name,action,area,record_id,record_label,fields,ip,email');
-      return rows.map((row) => row.split(',')[7]);
-    };
+    const exported = (order: 'ASC' | 'DESC') =>
+      exportedColumn(
+        api,
+        `/api/audit-log/export.csv${listParams({ sort: ['id', order], filter: { area: 'batches' } })}`,
+        'id,at,user_id,user_name,action,area,record_id,record_label,fields,ip,email',
+        7,
+      );
     expect(await exported('ASC')).toEqual(labels);
     expect(await exported('DESC')).toEqual([...labels].reverse());
   });

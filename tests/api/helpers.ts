@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AreaDeclaration } from '../../schema/define';
 import { buildApp, type BuildAppOptions } from '../../server/app';
@@ -116,6 +117,18 @@ export function listParams(params: { sort?: unknown; range?: unknown; filter?: u
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, JSON.stringify(value));
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * One column of a CSV export (its BOM and line ends taken off), after checking that it answered 200 with `header`:
+ * for tests that an export has every row once, in order.
+ */
+export async function exportedColumn(api: ApiClient, url: string, header: string, column: number): Promise<(string | undefined)[]> {
+  const response = await api.get(url);
+  expect(response.statusCode).toBe(200);
+  const [first, ...rows] = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(first).toBe(header);
+  return rows.map((row) => row.split(',')[column]);
 }
 
 export const AUTH_REQUIRED = { message: 'Authentication required.' };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { buildAreaModels } from '../../server/areas/model';
 import { createSubmission } from '../../server/areas/records';
-import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+import { apiClient, exportedColumn, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
 const models = buildAreaModels(areas);
 const model = (name: string) => models.find((candidate) => candidate.name === name)!;
@@ -224,13 +224,13 @@ describe('CSV export', () => {
       names.push(name);
       await createSubmission(t.db, model('contact-us-form'), { full_name: name, email: 'batch@example.com', subject: 's', message: 'm' });
     }
-    const exported = async (order: 'ASC' | 'DESC') => {
-      const response = await api.get(`/api/contact-us-form/export.csv${listParams({ filter: { q: 'batch@' }, sort: ['full_name', order] })}`);
-      expect(response.statusCode).toBe(200);
-      const [header, ...rows] = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-      expect(header).toBe('id,full_name,email,phone,subject,message,status,read,notes,created_at,updated_at');
-      return rows.map((row) => row.split(',')[1]);
-    };
+    const exported = (order: 'ASC' | 'DESC') =>
+      exportedColumn(
+        api,
+        `/api/contact-us-form/export.csv${listParams({ filter: { q: 'batch@' }, sort: ['full_name', order] })}`,
+        'id,full_name,email,phone,subject,message,status,read,notes,created_at,updated_at',
+        1,
+      );
     expect(await exported('ASC')).toEqual(names);
     expect(await exported('DESC')).toEqual([...names].reverse());
   });
