@@ -203,7 +203,14 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
 }
 
 /** `keyset`: the list answers cursors (the record store's areas); elsewhere a cursor is refused, not ignored. */
-export function parseListQuery(model: ListModel, params: RawListParams, now = new Date(), { keyset = false } = {}): ListQuery {
+/**
+ * The time a list is filtered by ("live", "published by now"): the start of the current second. Lists asked within one
+ * second then ask the same thing, so what they count and find is kept and reused (server/repositories/records.ts
+ * keeps a list's answers under its filters, `now` included); a date falls due at most a second late.
+ */
+export const listTime = (at: Date = new Date()): Date => new Date(Math.floor(at.getTime() / 1000) * 1000);
+
+export function parseListQuery(model: ListModel, params: RawListParams, now = listTime(), { keyset = false } = {}): ListQuery {
   const sort = parseSort(model, params.sort);
   const range = parseRange(params.range);
   const filters = parseFilter(model, params.filter, now);

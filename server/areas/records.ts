@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
 import { HttpError } from '../http-error';
+import { listTime } from './list-query';
 import {
   countByField,
   deleteRecord,
@@ -164,7 +165,8 @@ function validate(model: AreaModel, candidate: Record<string, unknown>, errors: 
 
 /**
  * Published with no publish time means "at once": the time is recorded, so the website's newest-first lists put it
- * first. A record that was already published without a time (stored before this rule) keeps its empty time.
+ * first. It is recorded to the second, as the website's "now" is (list-query.ts listTime): the post shows at once.
+ * A record that was already published without a time (stored before this rule) keeps its empty time.
  */
 function stampPublishTime(model: AreaModel, data: Record<string, unknown>, before: Record<string, unknown> | undefined, now: Date) {
   const publication = model.declaration.website?.publication;
@@ -172,7 +174,7 @@ function stampPublishTime(model: AreaModel, data: Record<string, unknown>, befor
   const empty = (value: unknown) => value === null || value === undefined || value === '';
   if (!empty(data[publication.at])) return;
   if (before && before[publication.status] === PUBLISHED && empty(before[publication.at])) return;
-  data[publication.at] = now.toISOString();
+  data[publication.at] = listTime(now).toISOString();
 }
 
 /** What a stored document holds besides its declared fields: kept through every save, never shown. */

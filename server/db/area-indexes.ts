@@ -75,6 +75,8 @@ export function declaredIndexes(db: Kysely<any>, areas: readonly AreaModel[]): A
       const name = indexName(area.name, field, `${kind[0]}_key`);
       add(name, `unique ${field}`, sql`create unique index ${sql.id(name)} on records ((${json.value(field, kind)})) ${where}`, field);
     }
+    const website = websiteIndex(db, area);
+    if (website) add(website.name, "the website's visibility rules", website.create);
     if (area.kind === 'singleton') {
       // At most one row, even when two first saves race.
       const name = indexName(area.name, 'singleton', 'key');
@@ -82,6 +84,40 @@ export function declaredIndexes(db: Kysely<any>, areas: readonly AreaModel[]): A
     }
   }
   return indexes;
+}
+
+/**
+ * What the website's lists of an area test (schema/website.ts: publication, schedule, fixed values, a closing date, the
+ * filters it takes), each value the way server/repositories/list-sql.ts compares it, values compared for equality
+ * first. On SQLite the index holds every value such a list tests, so counting what the website shows reads the index
+ * alone: 1.2 ms instead of 52 ms at 10,000 posts, where every document was read (issue #10). Its name carries a hash
+ * of what it holds, so a changed website view gets a new index.
+ */
+function websiteIndex(db: Kysely<any>, area: AreaModel): { name: string; create: RawBuilder<unknown> } | undefined {
+  const view = area.declaration.website;
+  if (!view || area.kind !== 'collection' || !(view.publication || view.schedule || view.until)) return undefined;
+  const json = jsonAccess(dialectOf(db));
+  const kindOf = (field: string) => area.fields.get(field)?.kind ?? 'string';
+  const held = new Map<string, RawBuilder<unknown>>();
+  const value = (field: string) => {
+    const kind = kindOf(field);
+    if (kind === 'string' || kind === 'number' || kind === 'boolean') held.set(`value ${field} ${kind}`, json.value(field, kind));
+  };
+  const text = (field: string) => held.set(`text ${field}`, json.text(field));
+  for (const field of Object.keys(view.equals ?? {})) value(field);
+  if (view.publication) text(view.publication.status);
+  if (view.schedule) held.set(`value ${view.schedule.active} boolean`, json.value(view.schedule.active, 'boolean'));
+  for (const field of Object.values(view.filters ?? {})) value(field);
+  if (view.publication) text(view.publication.at);
+  if (view.schedule) {
+    text(view.schedule.start);
+    text(view.schedule.end);
+  }
+  if (view.until) text(view.until);
+  const hash = createHash('sha256').update([...held.keys()].join('\n')).digest('hex').slice(0, 8);
+  const name = indexName(area.name, 'website', `${hash}_idx`);
+  const columns = sql.join([...held.values()].map((expression) => sql`(${expression})`));
+  return { name, create: sql`create index ${sql.id(name)} on records (area, ${columns}) where area = ${sql.lit(area.name)}` };
 }
 
 /** The per-area indexes the database holds now (by name). */

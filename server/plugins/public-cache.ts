@@ -22,33 +22,42 @@ export function trackContentChanges(app: FastifyInstance): ContentVersion {
   return version;
 }
 
-/** How long this process reuses a public answer when nothing was written meanwhile: a scheduled post shows at most
- * this late, and a burst of visitors costs one query per second per page. */
-export const REUSE_MS = 1000;
+// A public answer is reused within the second it was computed for, when nothing was written meanwhile: the website's
+// "now" is that second's start (server/areas/list-query.ts listTime), so a scheduled post shows at most a second
+// late, and a burst of visitors costs one computation per page per second. Visitors asking for the same address at
+// once wait for the one computation under way (a burst on a page not yet computed used to compute it once per
+// visitor: twenty at once, each counting the published posts).
 const REUSED_ANSWERS = 2000;
 
 interface Reusable {
-  payload: string;
+  payload: Promise<string>;
   version: number;
-  expires: number;
+  second: number;
 }
 
-/** The serialized answers of the last second, by address. */
+/** The serialized answers of the current second, by address, computed or under way. */
 export class AnswerCache {
   private readonly entries = new Map<string, Reusable>();
 
-  get(key: string, version: number, now = Date.now()): string | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.version === version && entry.expires > now) return entry.payload;
+  /**
+   * The answer for `key` in the second of `now` at this content `version`: the one computed or being computed, else
+   * `compute(second's start)`. A computation that fails is not reused.
+   */
+  answer(key: string, version: number, now: number, compute: (at: Date) => Promise<string>): Promise<string> {
+    const second = Math.floor(now / 1000);
+    const found = this.entries.get(key);
     this.entries.delete(key);
-    return undefined;
-  }
-
-  set(key: string, payload: string, version: number, now = Date.now()): void {
-    this.entries.delete(key);
-    this.entries.set(key, { payload, version, expires: now + REUSE_MS });
+    if (found && found.version === version && found.second === second) {
+      this.entries.set(key, found);
+      return found.payload;
+    }
+    const entry: Reusable = { payload: compute(new Date(second * 1000)), version, second };
+    this.entries.set(key, entry);
     if (this.entries.size > REUSED_ANSWERS) this.entries.delete(this.entries.keys().next().value!);
+    entry.payload.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.payload;
   }
 }
 

@@ -211,17 +211,21 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
   registerPublicCache(app, settings);
   const cache = new AnswerCache();
 
-  /** The answer to this address: reused from the last second if nothing was written since, else computed. */
-  async function answer(request: FastifyRequest, reply: FastifyReply, schema: z.ZodType, compute: (base: string) => Promise<unknown>) {
+  /**
+   * The answer to this address: the one of this second if nothing was written since, else computed as of the second's
+   * start (`now`, what visibility compares dates with).
+   */
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: z.ZodType,
+    compute: (base: string, now: Date) => Promise<unknown>,
+  ) {
     const base = baseUrl(request, settings.publicUrl);
-    const key = `${base}${request.url}`;
-    const current = version.current;
-    let payload = cache.get(key, current);
-    if (payload === undefined) {
-      // Checked against the response schema exactly as Fastify's serializer would: the contract holds.
-      payload = JSON.stringify(schema.parse(await compute(base)));
-      cache.set(key, payload, current);
-    }
+    // Checked against the response schema exactly as Fastify's serializer would: the contract holds.
+    const payload = await cache.answer(`${base}${request.url}`, version.current, Date.now(), async (now) =>
+      JSON.stringify(schema.parse(await compute(base, now))),
+    );
     return reply.type('application/json; charset=utf-8').send(payload);
   }
 
@@ -265,9 +269,9 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
         },
       },
       async (request, reply) =>
-        answer(request, reply, listSchema, async (base) => {
+        answer(request, reply, listSchema, async (base, now) => {
           const query = request.query as Record<string, unknown> & { page: number; per_page: number };
-          const filters = visibility(area, new Date());
+          const filters = visibility(area, now);
           if (view.lookup) {
             const wanted = query[view.lookup.param];
             if (typeof wanted === 'string') {
@@ -323,8 +327,8 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           },
         },
         async (request, reply) =>
-          answer(request, reply, area.itemSchema, async (base) => {
-            const filters = visibility(area, new Date());
+          answer(request, reply, area.itemSchema, async (base, now) => {
+            const filters = visibility(area, now);
             if (by === 'id') filters.push({ type: 'ids', ids: [Number(request.params.key)] });
             else filters.push({ type: 'equals', field: listField(model, by), value: request.params.key });
             const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });

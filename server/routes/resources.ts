@@ -8,7 +8,7 @@ import { LIST_PROJECTION } from '../../schema/api';
 import { etagOf } from '../../schema/conflicts';
 import { inboxUpdateSchema } from '../../schema/define';
 import { withComputed } from '../areas/computed';
-import { MAX_PAGE_SIZE, parseFilter, parseListQuery, parseSort, type RawListParams } from '../areas/list-query';
+import { MAX_PAGE_SIZE, listTime, parseFilter, parseListQuery, parseSort, type RawListParams } from '../areas/list-query';
 import { indexedFields } from '../areas/search-index';
 import type { AreaModel } from '../areas/model';
 import {
@@ -126,7 +126,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     response: { 200: pageSchema(adminListItemSchema(model), model.name, { keyset: true }), ...errorResponses(400, 401) },
   };
   app.get(base, { schema: listSchema }, async (request, reply) => {
-    const query = parseListQuery(model, request.query as RawListParams, new Date(), { keyset: true });
+    const query = parseListQuery(model, request.query as RawListParams, listTime(), { keyset: true });
     const { records, total, exact, next } = await listRecords(db, model.name, query);
     const projection = (request.query as { projection?: unknown }).projection;
     if (projection !== undefined && projection !== LIST_PROJECTION) throw new HttpError(400, `The projection parameter must be '${LIST_PROJECTION}' or absent.`);

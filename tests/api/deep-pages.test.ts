@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { parseListQuery } from '../../server/areas/list-query';
 import { buildAreaModels } from '../../server/areas/model';
+import { dialectOf } from '../../server/db/dialect';
 import { listAllIds } from '../../server/repositories/records';
 import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
@@ -60,4 +61,23 @@ describe('deep pages', () => {
       }
     });
   }
+
+  it("the website counts what it shows off the area's website index, and its deep pages are a single walk's", async () => {
+    // Every date is in the past: the website shows the published posts, newest first (the default sort).
+    const shown = await everyId(['published_at', 'DESC'], { status: 'published' });
+    expect(shown).toHaveLength(COUNT - Math.floor(COUNT / 3));
+    for (const page of [1, 10, 11, 41, Math.ceil(shown.length / 50)]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/public/blogs?page=${page}&per_page=50` });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{ data: { id: number }[]; total: number; total_exact: boolean }>();
+      expect(body.data.map((post) => post.id), `page ${page}`).toEqual(shown.slice((page - 1) * 50, page * 50));
+      expect(body.total).toBe(shown.length);
+      expect(body.total_exact).toBe(true);
+    }
+    const indexes =
+      dialectOf(t.db) === 'postgres'
+        ? (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'records'`.execute(t.db)).rows
+        : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'records'`.execute(t.db)).rows;
+    expect(indexes.map((row) => row.name).filter((name) => name.startsWith('records_blogs_website_'))).toHaveLength(1);
+  });
 });
