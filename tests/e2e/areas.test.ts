@@ -13,11 +13,10 @@ import {
   launchBrowser,
   mainMenu,
   notice,
-  openSession,
+  openSignedIn,
   pageHeading,
   PHONE,
   screenshot,
-  signIn,
   startServer,
   waitForPath,
   type RunningServer,
@@ -43,8 +42,7 @@ afterEach(async () => {
 });
 
 async function open(viewport: Viewport = DESKTOP): Promise<Page> {
-  session = await openSession(browser, server, viewport);
-  await signIn(session);
+  session = await openSignedIn(browser, server, viewport);
   return session.page;
 }
 
@@ -198,6 +196,7 @@ const rowOf = (page: Page, name: string) => inboxRows(page).filter({ has: page.g
 describe('an inbox: Job Applications', () => {
   it('counts unread in the menu; opening one marks it read; the status control saves', async () => {
     const page = await open();
+    await page.goto('/dashboard');
     await jobApplicationsLink(page).waitFor();
     await poll(() => unreadInMenu(page)).toBeGreaterThan(0);
     const before = await unreadInMenu(page);

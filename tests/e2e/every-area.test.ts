@@ -13,10 +13,9 @@ import {
   expectNoAxeViolations,
   expectNotice,
   launchBrowser,
-  openSession,
+  openSignedIn,
   pageHeading,
   screenshot,
-  signIn,
   startServer,
   themeToggle,
   waitForPath,
@@ -44,15 +43,13 @@ afterEach(async () => {
 });
 
 async function open(): Promise<Page> {
-  session = await openSession(browser, server, DESKTOP);
+  session = await openSignedIn(browser, server, DESKTOP);
   nativeDialogs = [];
   session.page.on('dialog', (dialog: Dialog) => {
     nativeDialogs.push(dialog.type());
     // Accepted, so that a reload still happens and the test reports the prompt instead of hanging.
     void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
   });
-  await signIn(session);
-  await closeNotices(session.page);
   return session.page;
 }
 

@@ -4,14 +4,12 @@
 import type { Browser, Dialog, Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  closeNotices,
   expectNotice,
   launchBrowser,
   mainMenu,
   notice,
-  openSession,
+  openSignedIn,
   pageHeading,
-  signIn,
   startServer,
   waitForPath,
   type RunningServer,
@@ -38,15 +36,13 @@ afterEach(async () => {
 });
 
 async function open(): Promise<Page> {
-  session = await openSession(browser, server);
+  session = await openSignedIn(browser, server);
   nativeDialogs = [];
   // A beforeunload prompt is accepted (the tab goes on reloading); anything else is refused.
   session.page.on('dialog', (dialog: Dialog) => {
     nativeDialogs.push(dialog.type());
     void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
   });
-  await signIn(session);
-  await closeNotices(session.page);
   return session.page;
 }
 

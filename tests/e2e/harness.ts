@@ -190,13 +190,14 @@ export async function openSession(
   browser: Browser,
   server: RunningServer,
   viewport: Viewport = DESKTOP,
-  options: { colorScheme?: 'light' | 'dark' } = {},
+  options: { colorScheme?: 'light' | 'dark'; storageState?: SignedInState } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
     viewport,
     baseURL: server.baseUrl,
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
+    ...(options.storageState && { storageState: options.storageState }),
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
@@ -207,6 +208,39 @@ export async function openSession(
     url: (pathname) => new URL(pathname, server.baseUrl).toString(),
     pathname: () => new URL(page.url()).pathname,
   };
+}
+
+export type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const signedInStates = new WeakMap<RunningServer, Promise<SignedInState>>();
+
+/**
+ * What the browser holds once the administrator has signed in on this server (the token in localStorage, the
+ * cookies), from one real sign-in per server: tests about something else start from it instead of signing in again
+ * (a sign-in is a page load, a password check and a render: 3 s of a round trip's 23 s alone, more in CI).
+ */
+function signedInState(browser: Browser, server: RunningServer): Promise<SignedInState> {
+  let state = signedInStates.get(server);
+  if (!state) {
+    state = (async () => {
+      const session = await openSession(browser, server);
+      try {
+        await signIn(session);
+        return await session.context.storageState();
+      } finally {
+        await session.context.close();
+      }
+    })();
+    signedInStates.set(server, state);
+    // A failed sign-in is not kept: the next test tries again (and reports its own failure).
+    state.catch(() => signedInStates.delete(server));
+  }
+  return state;
+}
+
+/** A fresh context already signed in as the administrator, on a blank page: the test goes where it needs to. */
+export async function openSignedIn(browser: Browser, server: RunningServer, viewport: Viewport = DESKTOP): Promise<Session> {
+  return openSession(browser, server, viewport, { storageState: await signedInState(browser, server) });
 }
 
 export async function readToken(page: Page): Promise<string | null> {
