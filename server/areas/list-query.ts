@@ -202,7 +202,6 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
   return filters;
 }
 
-/** `keyset`: the list answers cursors (the record store's areas); elsewhere a cursor is refused, not ignored. */
 /**
  * The time a list is filtered by ("live", "published by now"): the start of the current second. Lists asked within one
  * second then ask the same thing, so what they count and find is kept and reused (server/repositories/records.ts
@@ -210,6 +209,7 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
  */
 export const listTime = (at: Date = new Date()): Date => new Date(Math.floor(at.getTime() / 1000) * 1000);
 
+/** `keyset`: the list answers cursors (the record store's areas); elsewhere a cursor is refused, not ignored. */
 export function parseListQuery(model: ListModel, params: RawListParams, now = listTime(), { keyset = false } = {}): ListQuery {
   const sort = parseSort(model, params.sort);
   const range = parseRange(params.range);
