@@ -2,7 +2,7 @@
 // user, and no change is lost. Before, both saw "Changes saved" and the first save was silently undone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, escapeRegExp, launchBrowser, openSession, pageHeading, signIn, startServer, type RunningServer, type Session } from './harness';
+import { ADMIN, DESKTOP, escapeRegExp, launchBrowser, openSignedIn, pageHeading, startServer, type RunningServer, type Session } from './harness';
 
 const DANA = { name: 'Dana Second', email: 'dana.second@cornerstone.test', password: 'dana-correct-horse-7' };
 
@@ -48,10 +48,8 @@ async function call<T = Record<string, unknown>>(method: string, path: string, b
 
 /** Erin (the seeded administrator) and Dana, each in a browser context of their own, both on `path`. */
 async function twoAdministrators(path: string, ready: (page: Page) => Promise<void>): Promise<[Page, Page]> {
-  const erin = await openSession(browser, server, DESKTOP);
-  const dana = await openSession(browser, server, DESKTOP);
+  const [erin, dana] = await Promise.all([openSignedIn(browser, server, DESKTOP), openSignedIn(browser, server, DESKTOP, DANA)]);
   sessions.push(erin, dana);
-  await Promise.all([signIn(erin), signIn(dana, DANA)]);
   for (const session of [erin, dana]) {
     await session.page.goto(path);
     await ready(session.page);

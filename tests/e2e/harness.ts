@@ -212,35 +212,48 @@ export async function openSession(
 
 export type SignedInState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-const signedInStates = new WeakMap<RunningServer, Promise<SignedInState>>();
+const signedInStates = new WeakMap<RunningServer, Map<string, Promise<SignedInState>>>();
 
 /**
- * What the browser holds once the administrator has signed in on this server (the token in localStorage, the
- * cookies), from one real sign-in per server: tests about something else start from it instead of signing in again
- * (a sign-in is a page load, a password check and a render: 3 s of a round trip's 23 s alone, more in CI).
+ * What the browser holds once this user has signed in on this server (the token in localStorage, the cookies), from
+ * one real sign-in per user and server: tests about something else start from it instead of signing in again (a
+ * sign-in is a page load, a password check and a render: 3 s of a round trip's 23 s alone, more in CI).
  */
-function signedInState(browser: Browser, server: RunningServer): Promise<SignedInState> {
-  let state = signedInStates.get(server);
-  if (!state) {
-    state = (async () => {
-      const session = await openSession(browser, server);
-      try {
-        await signIn(session);
-        return await session.context.storageState();
-      } finally {
-        await session.context.close();
-      }
-    })();
-    signedInStates.set(server, state);
-    // A failed sign-in is not kept: the next test tries again (and reports its own failure).
-    state.catch(() => signedInStates.delete(server));
+function signedInState(browser: Browser, server: RunningServer, credentials: { email: string; password: string }): Promise<SignedInState> {
+  let states = signedInStates.get(server);
+  if (!states) {
+    states = new Map();
+    signedInStates.set(server, states);
   }
+  const kept = states.get(credentials.email);
+  if (kept) return kept;
+  const state = (async () => {
+    const session = await openSession(browser, server);
+    try {
+      await signIn(session, credentials);
+      return await session.context.storageState();
+    } finally {
+      await session.context.close();
+    }
+  })();
+  states.set(credentials.email, state);
+  // A failed sign-in is not kept: the next test tries again (and reports its own failure).
+  state.catch(() => states.delete(credentials.email));
   return state;
 }
 
-/** A fresh context already signed in as the administrator, on a blank page: the test goes where it needs to. */
-export async function openSignedIn(browser: Browser, server: RunningServer, viewport: Viewport = DESKTOP): Promise<Session> {
-  return openSession(browser, server, viewport, { storageState: await signedInState(browser, server) });
+/**
+ * A fresh context already signed in (as the administrator unless told otherwise), on a blank page: the test goes where
+ * it needs to. Contexts of the same user share one session (one token): a test that signs out or ends that session
+ * must sign in for itself.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  server: RunningServer,
+  viewport: Viewport = DESKTOP,
+  credentials: { email: string; password: string } = ADMIN,
+): Promise<Session> {
+  return openSession(browser, server, viewport, { storageState: await signedInState(browser, server, credentials) });
 }
 
 export async function readToken(page: Page): Promise<string | null> {
