@@ -76,7 +76,7 @@ describe('deep pages', () => {
     }
     const indexes =
       dialectOf(t.db) === 'postgres'
-        ? (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'records'`.execute(t.db)).rows
+        ? (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'records' and schemaname = current_schema()`.execute(t.db)).rows
         : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'records'`.execute(t.db)).rows;
     expect(indexes.map((row) => row.name).filter((name) => name.startsWith('records_blogs_website_'))).toHaveLength(1);
   });

@@ -273,7 +273,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a file being named while it is de
   async function untilBlocked(statement: string) {
     for (let attempt = 0; attempt < 100; attempt++) {
       const { rows } = await sql<{ count: string }>`select count(*) as count from pg_stat_activity
-        where wait_event_type = 'Lock' and query like ${`%${statement}%`}`.execute(t.db);
+        where wait_event_type = 'Lock' and query like ${`%${statement}%`}
+        and application_name = current_setting('application_name')`.execute(t.db);
       if (Number(rows[0]!.count) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -40,8 +40,9 @@ export async function createTestDb(): Promise<TestDb> {
     await admin.end();
   }
 
-  // Every pooled connection starts with the test schema first on its search_path.
-  const db = createDb({ postgres: { connectionString: url, options: `-c search_path=${schema}` } });
+  // Every pooled connection starts with the test schema first on its search_path, and is named after it
+  // (application_name): test files run side by side, and a test watching pg_stat_activity sees its own connections.
+  const db = createDb({ postgres: { connectionString: url, options: `-c search_path=${schema} -c application_name=${schema}` } });
   const destroy = async () => {
     await db.destroy();
     await dropSchema();
