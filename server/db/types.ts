@@ -171,6 +171,8 @@ export interface AreaGenerationsTable {
   area: string;
   /** bigint: PostgreSQL hands it back as text. */
   generation: ColumnType<string | number, number, number>;
+  /** How many records the area holds, kept by the same triggers (migration 0012); bigint. */
+  records: ColumnType<string | number, number | undefined, number>;
 }
 
 export type UserRow = Selectable<UsersTable>;

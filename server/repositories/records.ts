@@ -141,6 +141,12 @@ export async function areaGeneration(db: Db, area: string): Promise<string> {
   return String(row?.generation ?? 0);
 }
 
+/** How many records the area holds, as its triggers keep it (migration 0012). */
+export async function areaRecordCount(db: Db, area: string): Promise<number> {
+  const row = await db.selectFrom('area_generations').select('records').where('area', '=', area).executeTakeFirst();
+  return Number(row?.records ?? 0);
+}
+
 /** `compute()`, or what it answered before for `key` at this generation. */
 async function kept<T>(db: Db, generation: Generation, key: string, compute: () => Promise<T>): Promise<T> {
   if (generation === undefined) return compute();
@@ -171,6 +177,9 @@ const indexedCount = (filters: readonly ListFilter[]) =>
 
 /** How many records match, up to `cap`: a lone search or array filter is counted off its side table alone. */
 async function countMatches(db: Db, area: string, filters: readonly ListFilter[], cap: number): Promise<number> {
+  // Every record of the area: the number its triggers keep (migration 0012). Not inside a transaction, whose own
+  // writes PostgreSQL counts only at its commit (the trigger is deferred).
+  if (filters.length === 0 && !db.isTransaction) return Math.min(await areaRecordCount(db, area), cap);
   const side = filters.length === 1 ? sideTableFilter(filters[0]!) : undefined;
   if (side) return 'search' in side ? searchCount(db, area, side.search, cap) : valueCount(db, area, side.field, side.value, cap);
   // SQLite counts on the event loop: up to 10,000 documents read and tested in one statement held it 100-230 ms. A

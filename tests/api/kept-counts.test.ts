@@ -1,12 +1,14 @@
 // Issue #10: a list's count is kept with its area's generation (migration 0011) and reused while no record of the
 // area changed. Every change must show in the very next count: through the API, around it (SQL), and after a
 // rebuild of the search rows. SQLite and PostgreSQL.
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { reindexAreas } from '../../server/areas/evolve';
 import { buildAreaModels } from '../../server/areas/model';
-import { areaGeneration } from '../../server/repositories/records';
+import { migrations } from '../../server/db/migrations';
+import { dialectOf } from '../../server/db/dialect';
+import { areaGeneration, areaRecordCount } from '../../server/repositories/records';
 import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -110,6 +112,48 @@ describe('kept counts', () => {
     await reindexAreas(t.db, buildAreaModels(areas).filter((model) => model.name === 'blogs'));
     expect(await range({ q: 'beam' })).toBe('blogs 0-0/1');
     expect(await range({ tags: 'steel' })).toBe('blogs 0-0/1');
+  });
+
+  it('count every record of an area as its triggers keep it (migration 0012): moved in SQL, a rolled-back insert', async () => {
+    await post('Glass tower');
+    await post('Timber hall');
+    expect(await range()).toBe('blogs 0-0/2');
+    const before = await areaRecordCount(t.db, 'counters');
+    // Moved to another area in SQL (never done by the API): one fewer in one, one more in the other.
+    await sql`update records set area = 'counters' where area = 'blogs' and id = (select max(id) from records where area = 'blogs')`.execute(t.db);
+    expect(await range()).toBe('blogs 0-0/1');
+    expect(await areaRecordCount(t.db, 'counters')).toBe(before + 1);
+    // An insert rolled back leaves the count as it was.
+    const now = new Date().toISOString();
+    const rolledBack = t.db.transaction().execute(async (trx) => {
+      await trx.insertInto('records').values({ area: 'blogs', data: JSON.stringify({ title: 'Never' }), position: null, created_at: now, updated_at: now }).execute();
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect(await range()).toBe('blogs 0-0/1');
+    // Area by area, the kept number is the table's own count.
+    const counted = await sql<{ area: string; n: number | string }>`select area, count(*) as n from records group by area`.execute(t.db);
+    expect(counted.rows.map((row) => row.area).sort()).toEqual(['blogs', 'counters']);
+    for (const row of counted.rows) expect(await areaRecordCount(t.db, row.area), row.area).toBe(Number(row.n));
+  });
+
+  it('are counted from the records already there when migration 0012 runs, and 0011 comes back on its way down', async () => {
+    await post('Glass tower');
+    await post('Timber hall');
+    const schema = dialectOf(t.db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema : undefined;
+    const migrator = new Migrator({ db: t.db, migrationTableSchema: schema, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo('0011_area_generations');
+    expect(down.error).toBeUndefined();
+    // Written while the count is not kept (0011's triggers move the generation only).
+    const now = new Date().toISOString();
+    await t.db.insertInto('records').values({ area: 'blogs', data: JSON.stringify({ title: 'Imported' }), position: null, created_at: now, updated_at: now }).execute();
+    const generation = await areaGeneration(t.db, 'blogs');
+    await sql`delete from records where area = 'blogs' and id = (select min(id) from records where area = 'blogs')`.execute(t.db);
+    expect(Number(await areaGeneration(t.db, 'blogs'))).toBeGreaterThan(Number(generation));
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await areaRecordCount(t.db, 'blogs')).toBe(2);
+    expect(await range()).toBe('blogs 0-0/2');
   });
 
   it('move the generation on for a change of a record, not for one of who last saved it', async () => {

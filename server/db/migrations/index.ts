@@ -10,6 +10,7 @@ import { sessionActivity } from './0008-session-activity';
 import { auditLog } from './0009-audit-log';
 import { recordSearch } from './0010-record-search';
 import { areaGenerations } from './0011-area-generations';
+import { areaRecordCounts } from './0012-area-record-counts';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_audit_log': auditLog,
   '0010_record_search': recordSearch,
   '0011_area_generations': areaGenerations,
+  '0012_area_record_counts': areaRecordCounts,
 };
