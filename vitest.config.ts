@@ -6,8 +6,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     // Vitest's default leaves a core to its own process: one worker on a 2-CPU CI machine, where `npm test` then took
-    // 480-530 s. The main process is idle once files are transformed; two workers took 359 s (2026-11-26).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // 480-530 s. The main process is idle once files are transformed; two workers took 359 s (2026-11-26). Against
+    // PostgreSQL (TEST_DATABASE_URL) one file at a time: each file makes and drops a schema of its own in one database,
+    // and Kysely's migrator looks for its tables among every schema while another file drops one.
+    maxWorkers: process.env.TEST_DATABASE_URL ? 1 : Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
