@@ -7,7 +7,6 @@ import {
   escapeRegExp,
   mainMenu,
   openSession,
-  openSignedIn,
   pageHeading,
   signIn,
   startServer,
@@ -102,9 +101,9 @@ async function openHomepageGroup(page: Page) {
 
 describe('title and breadcrumb', () => {
   it('names the Hero Section on /dashboard and the Features Section on /dashboard/features', async () => {
-    session = await openSignedIn(browser, server, DESKTOP);
+    session = await openSession(browser, server, DESKTOP);
     const { page } = session;
-    await page.goto('/dashboard');
+    await signIn(session);
     await expectTitle(page, titleOf('Hero Section'));
     await expectBreadcrumb(page, ['Homepage', 'Hero Section']);
 
@@ -117,9 +116,9 @@ describe('title and breadcrumb', () => {
 
 describe('the side menu', () => {
   it('lists the groups of SPEC §2 and reaches every area from its link', async () => {
-    session = await openSignedIn(browser, server, DESKTOP);
+    session = await openSession(browser, server, DESKTOP);
     const { page } = session;
-    await page.goto('/dashboard');
+    await signIn(session);
     const menu = mainMenu(page);
     for (const group of GROUPS) await menu.getByText(group, { exact: true }).first().waitFor();
     await openHomepageGroup(page);
@@ -144,9 +143,9 @@ describe('the side menu', () => {
   });
 
   it('collapses and expands the desktop sidebar at 1280px and remembers the choice after a reload', async () => {
-    session = await openSignedIn(browser, server, DESKTOP);
+    session = await openSession(browser, server, DESKTOP);
     const { page } = session;
-    await page.goto('/dashboard');
+    await signIn(session);
     const drawer = desktopDrawer(page);
     await expect.poll(() => drawer.getAttribute('data-state')).toBe('expanded');
     const expandedWidth = (await mainMenu(page).boundingBox())?.width ?? 0;
@@ -178,9 +177,9 @@ describe('the side menu', () => {
   });
 
   it('opens the sidebar as an overlay at 800px, closed by Escape, by the backdrop and by following a link', async () => {
-    session = await openSignedIn(browser, server, TABLET);
+    session = await openSession(browser, server, TABLET);
     const { page } = session;
-    await page.goto('/dashboard');
+    await signIn(session);
     // Closed at first: the overlay menu is not in the page.
     await expect.poll(() => mainMenu(page).count()).toBe(0);
     const openButton = page.getByRole('button', { name: 'Open menu' });
