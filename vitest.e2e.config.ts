@@ -9,7 +9,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     maxWorkers: 3,
-    // A round trip of every-area.ts (create, reload, edit, reload, axe in two themes) took 40–57 s in CI on
+    // A round trip of every-area.test.ts (create, reload, edit, reload, axe in two themes) took 40–57 s in CI on
     // 2 CPUs with three files side by side (2026-11-25): too close to 60 s, and four of them crossed it.
     testTimeout: 120_000,
     hookTimeout: 90_000,

@@ -309,15 +309,20 @@ function isSchemaGone(error: unknown): boolean {
   return (error as { code?: unknown } | undefined)?.code === '3F000';
 }
 
-/** Brings the schema up to date; throws when a migration fails. */
-export async function migrate(db: Kysely<any>): Promise<string[]> {
+/** Kysely's migrator for this database, with the project's migrations. */
+export async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; pin it to
   // the schema our tables land in, or another schema's kysely_migration would be taken for ours.
   const migrationTableSchema =
     dialectOf(db) === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
+  return new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
+}
+
+/** Brings the schema up to date; throws when a migration fails. */
+export async function migrate(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorFor(db);
   let { error, results } = await migrator.migrateToLatest();
   // Before it migrates, Kysely looks for its bookkeeping tables among every schema's tables, testing each schema's
   // privileges by name: a schema another client drops meanwhile fails that look with 3F000 (invalid_schema_name),

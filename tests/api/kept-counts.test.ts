@@ -1,13 +1,12 @@
 // Issue #10: a list's count is kept with its area's generation (migration 0011) and reused while no record of the
 // area changed. Every change must show in the very next count: through the API, around it (SQL), and after a
 // rebuild of the search rows. SQLite and PostgreSQL.
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { reindexAreas } from '../../server/areas/evolve';
 import { buildAreaModels } from '../../server/areas/model';
-import { migrations } from '../../server/db/migrations';
-import { dialectOf } from '../../server/db/dialect';
+import { migratorFor } from '../../server/db';
 import { areaGeneration, areaRecordCount } from '../../server/repositories/records';
 import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
@@ -140,8 +139,7 @@ describe('kept counts', () => {
   it('are counted from the records already there when migration 0012 runs, and 0011 comes back on its way down', async () => {
     await post('Glass tower');
     await post('Timber hall');
-    const schema = dialectOf(t.db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema : undefined;
-    const migrator = new Migrator({ db: t.db, migrationTableSchema: schema, provider: { getMigrations: async () => migrations } });
+    const migrator = await migratorFor(t.db);
     const down = await migrator.migrateTo('0011_area_generations');
     expect(down.error).toBeUndefined();
     // Written while the count is not kept (0011's triggers move the generation only).

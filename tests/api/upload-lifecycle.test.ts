@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { createDb, dialectOf, migrate } from '../../server/db';
+import { createDb, dialectOf, migrate, migratorFor } from '../../server/db';
 import { migrations } from '../../server/db/migrations';
 import type { Database } from '../../server/db/types';
 import { hashPassword } from '../../server/passwords';
@@ -218,8 +218,7 @@ describe('migration 0005', () => {
     const testDb = await createTestDb();
     try {
       const { db } = testDb;
-      const schema = dialectOf(db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema : undefined;
-      const migrator = new Migrator({ db, migrationTableSchema: schema, provider: { getMigrations: async () => migrations } });
+      const migrator = await migratorFor(db);
       const names = Object.keys(migrations).sort();
       const { error } = await migrator.migrateTo(names[names.indexOf('0005_upload_references') - 1]!);
       expect(error).toBeUndefined();

@@ -29,6 +29,18 @@ let session: Session;
 // Native dialogs the page opened (a beforeunload prompt means a saved form still counted as edited).
 let nativeDialogs: string[];
 
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await session?.context.close();
+});
 
 async function open(): Promise<Page> {
   session = await openSignedIn(browser, server, DESKTOP);
@@ -419,87 +431,62 @@ async function inboxRoundTrip(page: Page, area: AreaDeclaration, test: InboxCase
 
 // ---- the tests ----------------------------------------------------------------------------------------------
 
-/**
- * The round trips of every `parts`-th area from the `part`-th (0-based), in a file of their own: each file has its
- * own server and browser, so the parts run side by side (the 18 round trips in one file took 825 s of a CI run's
- * browser tests, longer than all the other files on the two other workers). The check that every area has a round
- * trip, and the sample post's edit, run with part 0.
- */
-export function everyAreaRoundTrips(part: number, parts: number): void {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+describe('every area round-trips in the browser, with axe in both themes (issue #8)', () => {
+  it('has a round trip for each of the 18 declared areas, of its kind', () => {
+    expect(areas).toHaveLength(18);
+    expect(Object.keys(CASES).sort()).toEqual(areas.map((area) => area.name).sort());
+    for (const area of areas) expect(CASES[area.name]?.kind, area.name).toBe(area.kind);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  for (const area of areas) {
+    const test = CASES[area.name];
+    const what =
+      test?.kind === 'collection'
+        ? 'creates a record and edits it, each read back after a reload'
+        : test?.kind === 'inbox'
+          ? "changes a submission's status and notes, read back after a reload"
+          : 'saves an edited field, read back after a reload';
+    it(`${area.label} (${area.kind}): ${what}; axe finds nothing on its form in the light and dark themes`, async () => {
+      if (!test) throw new Error(`no round trip for ${area.name}`);
+      const page = await open();
+      // Each answers the heading of the form page it ends on, the page axe scans.
+      const pageTitle =
+        test.kind === 'singleton'
+          ? await singletonRoundTrip(page, area, test)
+          : test.kind === 'collection'
+            ? await collectionRoundTrip(page, area, test)
+            : await inboxRoundTrip(page, area, test);
+      await scanBothThemes(page, area, pageTitle);
+      expect(nativeDialogs, 'no browser prompt: every change was saved').toEqual([]);
+    });
+  }
+
+  it('Blog Posts: an edited sample post keeps its change after a reload', async () => {
+    const page = await open();
+    await page.goto('/dashboard/blogs');
+    await heading(page, 'Blog Posts').waitFor();
+    const title = 'Renovating a Victorian Terrace: A Site Diary'; // schema/areas/samples.ts
+    await main(page).getByRole('link', { name: title, exact: true }).click();
+    await page.waitForURL(/\/dashboard\/blogs\/\d+$/);
+    const editPath = session.pathname();
+    await heading(page, title).waitFor();
+    const excerpt = text('Excerpt', 'Twelve weeks, one listed façade and a great deal of lime mortar.');
+    await poll(() => shown(page, excerpt), 'the sample excerpt').toBe('Twelve weeks, one listed façade and a lot of lime mortar.');
+
+    await setField(page, excerpt);
+    const saved = apiAnswer(page, 'PUT', /^\/api\/blogs\/\d+$/);
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await expectNotice(page, { type: 'success', title: 'Success', message: 'Changes saved' });
+
+    await page.goto(editPath);
+    await heading(page, title).waitFor();
+    await expectShown(page, [excerpt, text('Title', title)], 'after a reload');
+    // The list shows the new excerpt under the title too.
+    await main(page).getByRole('link', { name: 'Blog Posts', exact: true }).click();
+    await waitForPath(session, '/dashboard/blogs');
+    await main(page).getByRole('row').filter({ hasText: title }).getByText(excerpt.value, { exact: true }).waitFor();
+    expect(nativeDialogs).toEqual([]);
   });
-
-  afterEach(async () => {
-    await session?.context.close();
-  });
-
-  describe(`every area round-trips in the browser, with axe in both themes (issue #8), part ${part + 1} of ${parts}`, () => {
-    if (part === 0) {
-      it('has a round trip for each of the 18 declared areas, of its kind', () => {
-        expect(areas).toHaveLength(18);
-        expect(Object.keys(CASES).sort()).toEqual(areas.map((area) => area.name).sort());
-        for (const area of areas) expect(CASES[area.name]?.kind, area.name).toBe(area.kind);
-      });
-    }
-
-    for (const area of areas.filter((_area, index) => index % parts === part)) {
-      const test = CASES[area.name];
-      const what =
-        test?.kind === 'collection'
-          ? 'creates a record and edits it, each read back after a reload'
-          : test?.kind === 'inbox'
-            ? "changes a submission's status and notes, read back after a reload"
-            : 'saves an edited field, read back after a reload';
-      it(`${area.label} (${area.kind}): ${what}; axe finds nothing on its form in the light and dark themes`, async () => {
-        if (!test) throw new Error(`no round trip for ${area.name}`);
-        const page = await open();
-        // Each answers the heading of the form page it ends on, the page axe scans.
-        const pageTitle =
-          test.kind === 'singleton'
-            ? await singletonRoundTrip(page, area, test)
-            : test.kind === 'collection'
-              ? await collectionRoundTrip(page, area, test)
-              : await inboxRoundTrip(page, area, test);
-        await scanBothThemes(page, area, pageTitle);
-        expect(nativeDialogs, 'no browser prompt: every change was saved').toEqual([]);
-      });
-    }
-
-    if (part === 0) {
-      it('Blog Posts: an edited sample post keeps its change after a reload', async () => {
-        const page = await open();
-        await page.goto('/dashboard/blogs');
-        await heading(page, 'Blog Posts').waitFor();
-        const title = 'Renovating a Victorian Terrace: A Site Diary'; // schema/areas/samples.ts
-        await main(page).getByRole('link', { name: title, exact: true }).click();
-        await page.waitForURL(/\/dashboard\/blogs\/\d+$/);
-        const editPath = session.pathname();
-        await heading(page, title).waitFor();
-        const excerpt = text('Excerpt', 'Twelve weeks, one listed façade and a great deal of lime mortar.');
-        await poll(() => shown(page, excerpt), 'the sample excerpt').toBe('Twelve weeks, one listed façade and a lot of lime mortar.');
-
-        await setField(page, excerpt);
-        const saved = apiAnswer(page, 'PUT', /^\/api\/blogs\/\d+$/);
-        await main(page).getByRole('button', { name: 'Save', exact: true }).click();
-        const answer = await saved;
-        expect(answer.status(), await answer.text()).toBe(200);
-        await expectNotice(page, { type: 'success', title: 'Success', message: 'Changes saved' });
-
-        await page.goto(editPath);
-        await heading(page, title).waitFor();
-        await expectShown(page, [excerpt, text('Title', title)], 'after a reload');
-        // The list shows the new excerpt under the title too.
-        await main(page).getByRole('link', { name: 'Blog Posts', exact: true }).click();
-        await waitForPath(session, '/dashboard/blogs');
-        await main(page).getByRole('row').filter({ hasText: title }).getByText(excerpt.value, { exact: true }).waitFor();
-        expect(nativeDialogs).toEqual([]);
-      });
-    }
-  });
-}
+});
