@@ -22,6 +22,7 @@ import {
   type RunningServer,
   type Session,
   type Viewport,
+  poll,
 } from './harness';
 
 let server: RunningServer;
@@ -47,7 +48,6 @@ async function open(viewport: Viewport = DESKTOP): Promise<Page> {
 }
 
 // expect.poll gives up after 1 s by default: too short when three files share the machine.
-const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: 10_000, message });
 
 const heading = (page: Page, text: string) => pageHeading(page).filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 

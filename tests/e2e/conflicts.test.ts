@@ -2,7 +2,7 @@
 // user, and no change is lost. Before, both saw "Changes saved" and the first save was silently undone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, escapeRegExp, launchBrowser, openSignedIn, pageHeading, startServer, type RunningServer, type Session } from './harness';
+import { ADMIN, DESKTOP, escapeRegExp, launchBrowser, openSignedIn, pageHeading, poll, startServer, type RunningServer, type Session } from './harness';
 
 const DANA = { name: 'Dana Second', email: 'dana.second@cornerstone.test', password: 'dana-correct-horse-7' };
 
@@ -74,7 +74,7 @@ describe('the same blog post in two browsers', () => {
   const postPath = /^\/api\/blogs\/\d+$/;
   const openPost = async (id: number) =>
     twoAdministrators(`/dashboard/blogs/${id}`, async (page) => {
-      await expect.poll(() => textbox(page, 'Title').inputValue(), { timeout: 10_000 }).not.toBe('');
+      await poll(() => textbox(page, 'Title').inputValue()).not.toBe('');
     });
 
   it('keeps the title changed in one and the excerpt changed in the other, without asking', async () => {
@@ -87,7 +87,7 @@ describe('the same blog post in two browsers', () => {
     expect(await conflictDialog(dana).count()).toBe(0);
 
     await dana.goto(`/dashboard/blogs/${post.id}`);
-    await expect.poll(() => textbox(dana, 'Title').inputValue(), { timeout: 10_000 }).toBe('Post 47, retitled by Erin');
+    await poll(() => textbox(dana, 'Title').inputValue()).toBe('Post 47, retitled by Erin');
     expect(await textbox(dana, 'Excerpt').inputValue()).toBe('Excerpt by Dana');
     expect(await call('GET', `/api/blogs/${post.id}`)).toMatchObject({ title: 'Post 47, retitled by Erin', excerpt: 'Excerpt by Dana', version: 3 });
   });
@@ -109,7 +109,7 @@ describe('the same blog post in two browsers', () => {
     const overwritten = saveAnswer(dana, postPath);
     await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
     expect((await overwritten).status()).toBe(200);
-    await expect.poll(async () => (await call('GET', `/api/blogs/${post.id}`)).title, { timeout: 10_000 }).toBe('Dana’s title');
+    await poll(async () => (await call('GET', `/api/blogs/${post.id}`)).title).toBe('Dana’s title');
 
     // Again, and this time Dana takes Erin's version.
     await afterEachClose();
@@ -119,7 +119,7 @@ describe('the same blog post in two browsers', () => {
     await textbox(dana, 'Title').fill('Dana again');
     expect(await save(dana, postPath)).toBe(409);
     await conflictDialog(dana).getByRole('button', { name: 'Reload their version' }).click();
-    await expect.poll(() => textbox(dana, 'Title').inputValue(), { timeout: 10_000 }).toBe('Erin again');
+    await poll(() => textbox(dana, 'Title').inputValue()).toBe('Erin again');
     expect(await conflictDialog(dana).count()).toBe(0);
     expect(await call('GET', `/api/blogs/${post.id}`)).toMatchObject({ title: 'Erin again' });
   });
@@ -135,7 +135,7 @@ describe('the same singleton (Contact Information) in two browsers', () => {
     const contactPath = /^\/api\/contact-us\/1$/;
     const [erin, dana] = await twoAdministrators('/dashboard/contact-us', async (page) => {
       await pageHeading(page).filter({ hasText: /^Contact Information$/ }).waitFor();
-      await expect.poll(() => textbox(page, 'Map link').inputValue(), { timeout: 10_000 }).not.toBe('');
+      await poll(() => textbox(page, 'Map link').inputValue()).not.toBe('');
     });
     await textbox(erin, 'Map link').fill('https://maps.example.com/?q=erin');
     expect(await save(erin, contactPath)).toBe(200);
@@ -151,7 +151,7 @@ describe('the same singleton (Contact Information) in two browsers', () => {
     const dialog = conflictDialog(erin);
     expect(await dialog.innerText()).toMatch(/Dana Second changed it just now\./);
     await dialog.getByRole('button', { name: 'Reload their version' }).click();
-    await expect.poll(() => textbox(erin, 'Map link').inputValue(), { timeout: 10_000 }).toBe('https://maps.example.com/?q=dana');
+    await poll(() => textbox(erin, 'Map link').inputValue()).toBe('https://maps.example.com/?q=dana');
     expect(await textbox(erin, 'Facebook').inputValue()).toBe('https://facebook.com/dana');
   });
 });
@@ -161,7 +161,7 @@ describe('the same user in two browsers', () => {
     const sam = await call<{ id: number }>('POST', '/api/users-management', { name: 'Sam Site', email: 'sam.site@cornerstone.test', password: 'sam-correct-horse-1' });
     const userPath = new RegExp(`^/api/users-management/${sam.id}$`);
     const [erin, dana] = await twoAdministrators(`/dashboard/users-management/${sam.id}`, async (page) => {
-      await expect.poll(() => textbox(page, 'Name').inputValue(), { timeout: 10_000 }).toBe('Sam Site');
+      await poll(() => textbox(page, 'Name').inputValue()).toBe('Sam Site');
     });
     const active = erin.getByRole('switch', { name: 'Active' }).or(erin.getByRole('checkbox', { name: 'Active' }));
     expect(await active.isChecked()).toBe(true);
@@ -174,7 +174,7 @@ describe('the same user in two browsers', () => {
     expect(await call('GET', `/api/users-management/${sam.id}`)).toMatchObject({ name: 'Samuel Site', active: false });
 
     await dana.goto(`/dashboard/users-management/${sam.id}`);
-    await expect.poll(() => textbox(dana, 'Name').inputValue(), { timeout: 10_000 }).toBe('Samuel Site');
+    await poll(() => textbox(dana, 'Name').inputValue()).toBe('Samuel Site');
     const danaActive = dana.getByRole('switch', { name: 'Active' }).or(dana.getByRole('checkbox', { name: 'Active' }));
     expect(await danaActive.isChecked()).toBe(false);
   });

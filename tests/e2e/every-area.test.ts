@@ -21,6 +21,7 @@ import {
   waitForPath,
   type RunningServer,
   type Session,
+  poll,
 } from './harness';
 
 let server: RunningServer;
@@ -54,7 +55,6 @@ async function open(): Promise<Page> {
 }
 
 // expect.poll gives up after 1 s by default: too short when other files share the machine.
-const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: 10_000, message });
 
 // Resolves once the browser has the API's answer to this call (so a reload cannot race a save).
 function apiAnswer(page: Page, method: string, pathname: RegExp) {

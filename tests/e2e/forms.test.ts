@@ -14,6 +14,7 @@ import {
   waitForPath,
   type RunningServer,
   type Session,
+  poll,
 } from './harness';
 
 let server: RunningServer;
@@ -47,7 +48,6 @@ async function open(): Promise<Page> {
 }
 
 // expect.poll gives up after 1 s by default: too short when other files share the machine.
-const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: 10_000, message });
 
 function apiAnswer(page: Page, method: string, pathname: RegExp) {
   return page.waitForResponse((response) => response.request().method() === method && pathname.test(new URL(response.url()).pathname));

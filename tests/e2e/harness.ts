@@ -25,6 +25,17 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export const TABLET = { width: 800, height: 900 } as const; // below the 1025px breakpoint (SPEC §9)
 export const PHONE = { width: 390, height: 844 } as const;
 
+/**
+ * How long one action or one wait may take. CI runs three files side by side on 2 CPUs, each with its own server and
+ * Chromium: a sign-in there took more than 10 s (the run of 2026-11-26, in conflicts.test.ts, where two users sign in
+ * at once), and a form waited more than 10 s for its record. A wait that ends early costs nothing; one cut short
+ * fails a test that would have passed.
+ */
+export const WAIT_MS = 25_000;
+
+/** Polls `read` until the assertion chained on it holds, for up to WAIT_MS. */
+export const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: WAIT_MS, message });
+
 const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -199,8 +210,8 @@ export async function openSession(
     reducedMotion: 'reduce',
     ...(options.storageState && { storageState: options.storageState }),
   });
-  context.setDefaultTimeout(10_000);
-  context.setDefaultNavigationTimeout(15_000);
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
   const page = await context.newPage();
   return {
     context,

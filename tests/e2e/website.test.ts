@@ -25,6 +25,7 @@ import {
   type RunningServer,
   type Session,
   type Viewport,
+  poll,
 } from './harness';
 
 let server: RunningServer;
@@ -50,7 +51,6 @@ afterEach(async () => {
   await session?.context.close();
 });
 
-const poll = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: 10_000, message });
 
 // A fresh context: a fresh HTTP cache too, so the site reads the API's current answers.
 async function open(viewport: Viewport = DESKTOP): Promise<Page> {
