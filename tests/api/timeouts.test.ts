@@ -141,6 +141,28 @@ describe('slow clients are cut off', () => {
     expect(body(client.received())).toEqual({ received: true });
   });
 
+  it('requests with bodies on one kept-alive connection leave nothing behind on it (each body can be freed)', async () => {
+    // The server's end of the connection, as the body timer sees it.
+    const accepted = new Promise<Socket>((resolve) => t.app.server.once('connection', resolve));
+    const client = await open();
+    const serverSide = await accepted;
+    // A website form's submission that fails validation: read whole, refused, nothing stored.
+    const json = JSON.stringify({ full_name: 'Kept Alive', email: 'not an address', message: 'x'.repeat(2000) });
+    let answers = 0;
+    const listenersAfter: number[] = [];
+    for (let index = 0; index < 12; index++) {
+      client.socket.write(
+        `POST /api/public/contact-us-form HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${json.length}\r\n\r\n${json}`,
+      );
+      answers++;
+      await expect.poll(() => client.received().match(/HTTP\/1\.1 \d{3} /g)?.length ?? 0).toBe(answers);
+      listenersAfter.push(serverSide.listenerCount('close'));
+    }
+    // Before, each request left a 'close' listener holding its request and body until the connection closed.
+    expect(new Set(listenersAfter).size, `close listeners on the socket after each request: ${listenersAfter.join(', ')}`).toBe(1);
+    client.socket.destroy();
+  });
+
   it('an idle kept-alive connection is closed after KEEP_ALIVE_TIMEOUT', async () => {
     const client = await open();
     client.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
