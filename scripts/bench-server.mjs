@@ -9,6 +9,12 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const ADMIN = { email: 'bench@cornerstone.test', password: 'bench-password-123' };
 
+/**
+ * The V8 heap settings `npm start` gives the server (package.json's start script), so the bench measures the server
+ * as it runs. docs/deploy.md ("Memory") says why they are there.
+ */
+export const SERVER_NODE_FLAGS = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start.match(/--max-[a-z-]+=\d+/g) ?? [];
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function freePort() {
@@ -84,7 +90,7 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const supervised = supervise(child, 15_000);
   const { output, peak } = supervised;
   const stop = async () => {
