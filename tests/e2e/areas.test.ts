@@ -15,6 +15,7 @@ import {
   notice,
   openSignedIn,
   pageHeading,
+  poll,
   PHONE,
   screenshot,
   startServer,
@@ -22,7 +23,6 @@ import {
   type RunningServer,
   type Session,
   type Viewport,
-  poll,
 } from './harness';
 
 let server: RunningServer;
@@ -46,8 +46,6 @@ async function open(viewport: Viewport = DESKTOP): Promise<Page> {
   session = await openSignedIn(browser, server, viewport);
   return session.page;
 }
-
-// expect.poll gives up after 1 s by default: too short when three files share the machine.
 
 const heading = (page: Page, text: string) => pageHeading(page).filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 

@@ -15,13 +15,13 @@ import {
   launchBrowser,
   openSignedIn,
   pageHeading,
+  poll,
   screenshot,
   startServer,
   themeToggle,
   waitForPath,
   type RunningServer,
   type Session,
-  poll,
 } from './harness';
 
 let server: RunningServer;
@@ -53,8 +53,6 @@ async function open(): Promise<Page> {
   });
   return session.page;
 }
-
-// expect.poll gives up after 1 s by default: too short when other files share the machine.
 
 // Resolves once the browser has the API's answer to this call (so a reload cannot race a save).
 function apiAnswer(page: Page, method: string, pathname: RegExp) {

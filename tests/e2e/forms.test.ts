@@ -10,11 +10,11 @@ import {
   notice,
   openSignedIn,
   pageHeading,
+  poll,
   startServer,
   waitForPath,
   type RunningServer,
   type Session,
-  poll,
 } from './harness';
 
 let server: RunningServer;
@@ -46,8 +46,6 @@ async function open(): Promise<Page> {
   });
   return session.page;
 }
-
-// expect.poll gives up after 1 s by default: too short when other files share the machine.
 
 function apiAnswer(page: Page, method: string, pathname: RegExp) {
   return page.waitForResponse((response) => response.request().method() === method && pathname.test(new URL(response.url()).pathname));

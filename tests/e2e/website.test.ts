@@ -16,6 +16,7 @@ import {
   launchBrowser,
   openSession,
   pageHeading,
+  poll,
   PHONE,
   readToken,
   screenshot,
@@ -25,7 +26,6 @@ import {
   type RunningServer,
   type Session,
   type Viewport,
-  poll,
 } from './harness';
 
 let server: RunningServer;
@@ -50,7 +50,6 @@ afterAll(async () => {
 afterEach(async () => {
   await session?.context.close();
 });
-
 
 // A fresh context: a fresh HTTP cache too, so the site reads the API's current answers.
 async function open(viewport: Viewport = DESKTOP): Promise<Page> {
