@@ -22,6 +22,19 @@ export interface AreaIndex {
   /** The field whose values a unique index holds (checked for duplicates before it is created). */
   uniqueField?: string;
   create: RawBuilder<unknown>;
+  /** A PostgreSQL statistics object rather than an index (created, listed and dropped as one). */
+  statistics?: true;
+}
+
+/** What the database can hold beyond indexes: statistics on expressions came with PostgreSQL 14. */
+export interface IndexFeatures {
+  expressionStatistics: boolean;
+}
+
+export async function indexFeatures(db: Kysely<any>): Promise<IndexFeatures> {
+  if (dialectOf(db) !== 'postgres') return { expressionStatistics: false };
+  const { rows } = await sql<{ version: string }>`select current_setting('server_version_num') as version`.execute(db);
+  return { expressionStatistics: Number(rows[0]?.version) >= 140000 };
 }
 
 /**
@@ -30,15 +43,19 @@ export interface AreaIndex {
  * checks). Partial (`WHERE area = '<name>'`) so each index holds only its area's rows; queries name the area as a
  * literal so both planners can use them. The kind is in the name: a field that changes type gets a new index.
  */
-export function declaredIndexes(db: Kysely<any>, areas: readonly AreaModel[]): AreaIndex[] {
+export function declaredIndexes(
+  db: Kysely<any>,
+  areas: readonly AreaModel[],
+  features: IndexFeatures = { expressionStatistics: false },
+): AreaIndex[] {
   const postgres = dialectOf(db) === 'postgres';
   const json = jsonAccess(dialectOf(db));
   const indexes: AreaIndex[] = [];
   const scalar = (kind: string) => kind === 'string' || kind === 'number' || kind === 'boolean';
   for (const area of areas) {
     const where = sql`where area = ${sql.lit(area.name)}`;
-    const add = (name: string, purpose: string, create: RawBuilder<unknown>, uniqueField?: string) => {
-      if (!indexes.some((index) => index.name === name)) indexes.push({ name, area: area.name, purpose, create, uniqueField });
+    const add = (name: string, purpose: string, create: RawBuilder<unknown>, uniqueField?: string, statistics?: true) => {
+      if (!indexes.some((index) => index.name === name)) indexes.push({ name, area: area.name, purpose, create, uniqueField, statistics });
     };
     // Sorting: (area, key, id) is what the list query orders by, so a page is read off the index in order.
     const sorted = new Set<string>();
@@ -78,6 +95,15 @@ export function declaredIndexes(db: Kysely<any>, areas: readonly AreaModel[]): A
       if (field.kind === 'number' && sorted.has(field.name)) continue; // the sort index already holds the value
       const name = indexName(area.name, field.name, `${field.kind[0]}_eq`);
       add(name, `${field.purpose} by ${field.name}`, sql`create index ${sql.id(name)} on records (area, (${json.value(field.name, field.kind)})) ${where}`);
+      // PostgreSQL keeps no statistics for the expression of a partial index, so it guessed that any value matches
+      // 0.5% of the area: a filter on a common value (90,000 published posts of 100,000) then read every match
+      // through this index and sorted them (800 ms a page) instead of walking the sort index (6 ms). A statistics
+      // object on (area, value) gives it each area's common values and how often they occur (issue #10).
+      if (features.expressionStatistics) {
+        const stats = indexName(area.name, field.name, `${field.kind[0]}_st`);
+        const create = sql`create statistics ${sql.id(stats)} (mcv) on area, (${json.value(field.name, field.kind)}) from records`;
+        add(stats, `how often each ${field.name} occurs, for the planner`, create, undefined, true);
+      }
     }
     for (const field of area.unique) {
       const kind = area.fields.get(field)!.kind;
@@ -135,11 +161,15 @@ function websiteValues(db: Kysely<any>, area: AreaModel): { columns: RawBuilder<
 export async function existingAreaIndexes(db: Kysely<any>): Promise<string[]> {
   const rows =
     dialectOf(db) === 'postgres'
-      ? (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = 'records'`.execute(db)).rows
+      ? (
+          await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = 'records'
+            union all select stxname as name from pg_statistic_ext where stxrelid = 'records'::regclass`.execute(db)
+        ).rows
       : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'records' and sql is not null`.execute(db)).rows;
   return rows.map((row) => row.name).filter((name) => name.startsWith('records_') && !TABLE_INDEXES.has(name) && name !== 'records_pkey');
 }
 
 export async function dropAreaIndex(db: Kysely<any>, name: string): Promise<void> {
   await sql`drop index if exists ${sql.id(name)}`.execute(db);
+  if (dialectOf(db) === 'postgres') await sql`drop statistics if exists ${sql.id(name)}`.execute(db);
 }
