@@ -88,6 +88,8 @@ interface PublicArea {
   project: (stored: StoredRecord, fields: readonly string[], base: string) => Record<string, unknown>;
   itemSchema: z.ZodObject;
   listItemSchema: z.ZodObject;
+  /** The rich-text fields its list leaves out, not read from the database. */
+  listOmits: readonly string[];
 }
 
 function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
@@ -129,6 +131,8 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
     },
     itemSchema: schemaOf(view.fields),
     listItemSchema: schemaOf(view.listFields ?? view.fields),
+    // project reads the fields it answers and the record label, no more.
+    listOmits: model.richText.filter((name) => !(view.listFields ?? view.fields).includes(name) && name !== model.declaration.recordLabel),
   };
 }
 
@@ -289,12 +293,12 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           if (search) filters.push(search);
           const after = parseCursor(model.defaultSort, query.cursor);
           const start = after ? 0 : (query.page - 1) * query.per_page;
-          const { records, total, exact, next } = await listRecords(db, model.name, {
-            sort: model.defaultSort,
-            range: { start, end: start + query.per_page - 1 },
-            filters,
-            after,
-          });
+          const { records, total, exact, next } = await listRecords(
+            db,
+            model.name,
+            { sort: model.defaultSort, range: { start, end: start + query.per_page - 1 }, filters, after },
+            { omit: area.listOmits },
+          );
           return {
             data: records.map((stored) => area.project(stored, view.listFields ?? view.fields, base)),
             page: query.page,

@@ -127,9 +127,10 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   };
   app.get(base, { schema: listSchema }, async (request, reply) => {
     const query = parseListQuery(model, request.query as RawListParams, listTime(), { keyset: true });
-    const { records, total, exact, next } = await listRecords(db, model.name, query);
     const projection = (request.query as { projection?: unknown }).projection;
     if (projection !== undefined && projection !== LIST_PROJECTION) throw new HttpError(400, `The projection parameter must be '${LIST_PROJECTION}' or absent.`);
+    const omit = projection === LIST_PROJECTION ? model.richText : [];
+    const { records, total, exact, next } = await listRecords(db, model.name, query, { omit });
     const shown = records.map((record) => {
       const answer = toApiRecord(model, record);
       if (projection === LIST_PROJECTION) for (const field of model.richText) delete answer[field];
