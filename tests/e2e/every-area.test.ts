@@ -126,25 +126,23 @@ async function scan(page: Page, label: string, name: string): Promise<void> {
   }
 }
 
-// The form in the light theme, then in the dark one switched on from the header and loaded afresh (as a11y.test.ts
-// does: a fresh load is the page at rest, not halfway through the switch's colour transitions). Both themes are
-// scanned before the test fails, so one run reports them both.
-async function scanBothThemes(page: Page, area: AreaDeclaration, pageTitle: string): Promise<void> {
-  const failures: string[] = [];
-  const attempt = (label: string, name: string) => scan(page, label, name).catch((error: Error) => void failures.push(error.message));
+// Each round trip scans its form in the light theme once the form has loaded, then switches the dark theme on from
+// the header before the fresh load that reads its change back, and scans the form again there (a fresh load is the
+// page at rest, not halfway through the switch's colour transitions; the reload a round trip makes anyway serves both).
+// Failures are collected, so that one run reports both themes.
+async function scanTheme(page: Page, area: AreaDeclaration, theme: 'light' | 'dark', failures: string[]): Promise<void> {
   await closeNotices(page);
-  const where = `${session.pathname()} (${area.label}) at ${DESKTOP.width}px`;
-  expect(await backgroundLuminance(page), 'the light theme first').toBeGreaterThan(0.5);
-  await attempt(`${where}, light theme`, `${area.name}-light`);
+  const luminance = await backgroundLuminance(page);
+  if (theme === 'light') expect(luminance, 'the light theme first').toBeGreaterThan(0.5);
+  else expect(luminance, 'the dark theme is kept after a fresh load').toBeLessThan(0.2);
+  const where = `${session.pathname()} (${area.label}) at ${DESKTOP.width}px, ${theme} theme`;
+  await scan(page, where, `${area.name}-${theme}`).catch((error: Error) => void failures.push(error.message));
+}
 
+async function switchToDark(page: Page): Promise<void> {
+  await closeNotices(page);
   await themeToggle(page).click();
   await poll(() => backgroundLuminance(page), 'the dark theme is on').toBeLessThan(0.2);
-  await page.reload();
-  await heading(page, pageTitle).waitFor();
-  expect(await backgroundLuminance(page), 'the dark theme is kept').toBeLessThan(0.2);
-  await closeNotices(page);
-  await attempt(`${where}, dark theme`, `${area.name}-dark`);
-  if (failures.length > 0) throw new Error(failures.join('\n\n'));
 }
 
 // ---- what each area's round trip is ---------------------------------------------------------------------------
@@ -316,13 +314,14 @@ const CASES: Record<string, AreaCase> = {
 
 // ---- the round trips ----------------------------------------------------------------------------------------
 
-async function singletonRoundTrip(page: Page, area: AreaDeclaration, test: SingletonCase): Promise<string> {
+async function singletonRoundTrip(page: Page, area: AreaDeclaration, test: SingletonCase, failures: string[]): Promise<void> {
   const path = listPath(area);
   await page.goto(path);
   await heading(page, area.label).waitFor();
   const field = control(page, test.edit);
   await poll(() => field.inputValue(), 'the sample content is loaded').not.toBe('');
   expect(await field.inputValue(), 'a change, not the value it already has').not.toBe(test.edit.value);
+  await scanTheme(page, area, 'light', failures);
 
   await setField(page, test.edit);
   const saved = apiAnswer(page, 'PUT', new RegExp(`^/api/${area.name}/1$`));
@@ -332,13 +331,14 @@ async function singletonRoundTrip(page: Page, area: AreaDeclaration, test: Singl
   await expectNotice(page, { type: 'success', title: 'Success', message: 'Changes saved' }); // SPEC §8, issue #8 item 5
   expect(session.pathname(), 'a singleton is edited in place').toBe(path);
 
+  await switchToDark(page);
   await page.reload();
   await heading(page, area.label).waitFor();
   await expectShown(page, [test.edit], 'after a reload');
-  return area.label;
+  await scanTheme(page, area, 'dark', failures);
 }
 
-async function collectionRoundTrip(page: Page, area: AreaDeclaration, test: CollectionCase): Promise<string> {
+async function collectionRoundTrip(page: Page, area: AreaDeclaration, test: CollectionCase, failures: string[]): Promise<void> {
   const list = listPath(area);
   const item = area.itemLabel ?? '';
   await page.goto(list);
@@ -370,9 +370,9 @@ async function collectionRoundTrip(page: Page, area: AreaDeclaration, test: Coll
   await expectShown(page, [...test.create, ...(test.derived ?? [])], 'after a reload');
   // A password is never sent back (schema/areas/users-management.ts): no field shows it.
   for (const field of test.writeOnly ?? []) expect(await control(page, field).count(), `${field.label} on the edit page`).toBe(0);
+  await scanTheme(page, area, 'light', failures);
 
   // Edit the record just made.
-  await closeNotices(page);
   await setField(page, test.edit);
   const updated = apiAnswer(page, 'PUT', new RegExp(`^/api/${area.name}/${id}$`));
   await main(page).getByRole('button', { name: 'Save', exact: true }).click();
@@ -380,13 +380,14 @@ async function collectionRoundTrip(page: Page, area: AreaDeclaration, test: Coll
   expect(update.status(), await update.text()).toBe(200);
   await expectNotice(page, { type: 'success', title: 'Success', message: 'Changes saved' });
   // The record's edit page loaded afresh, wherever the save led.
+  await switchToDark(page);
   await page.goto(editPath);
   await heading(page, test.editedHeading ?? test.editHeading).waitFor();
   await expectShown(page, [test.edit], 'after the edit and a reload');
-  return test.editedHeading ?? test.editHeading;
+  await scanTheme(page, area, 'dark', failures);
 }
 
-async function inboxRoundTrip(page: Page, area: AreaDeclaration, test: InboxCase): Promise<string> {
+async function inboxRoundTrip(page: Page, area: AreaDeclaration, test: InboxCase, failures: string[]): Promise<void> {
   const list = listPath(area);
   await page.goto(list);
   await heading(page, area.label).waitFor();
@@ -404,6 +405,7 @@ async function inboxRoundTrip(page: Page, area: AreaDeclaration, test: InboxCase
   const status = () => main(page).getByRole('group', { name: 'Status', exact: true });
   const closed = () => status().getByRole('button', { name: 'Closed', exact: true });
   await poll(() => closed().getAttribute('aria-pressed'), 'not closed yet').toBe('false');
+  await scanTheme(page, area, 'light', failures);
   const statusSaved = apiAnswer(page, 'PUT', new RegExp(`^/api/${area.name}/\\d+$`));
   await closed().click();
   expect((await statusSaved).status()).toBe(200);
@@ -419,12 +421,13 @@ async function inboxRoundTrip(page: Page, area: AreaDeclaration, test: InboxCase
   expect(answer.status(), await answer.text()).toBe(200);
   await expectNotice(page, { type: 'success', title: 'Success', message: 'Notes saved' });
 
+  await switchToDark(page);
   await page.reload();
   await heading(page, name).waitFor();
   expect(session.pathname()).toBe(showPath);
   await poll(() => closed().getAttribute('aria-pressed'), 'Closed after a reload').toBe('true');
   await poll(() => notes().inputValue(), 'the notes after a reload').toBe(test.notes);
-  return name;
+  await scanTheme(page, area, 'dark', failures);
 }
 
 // ---- the tests ----------------------------------------------------------------------------------------------
@@ -447,14 +450,11 @@ describe('every area round-trips in the browser, with axe in both themes (issue 
     it(`${area.label} (${area.kind}): ${what}; axe finds nothing on its form in the light and dark themes`, async () => {
       if (!test) throw new Error(`no round trip for ${area.name}`);
       const page = await open();
-      // Each answers the heading of the form page it ends on, the page axe scans.
-      const pageTitle =
-        test.kind === 'singleton'
-          ? await singletonRoundTrip(page, area, test)
-          : test.kind === 'collection'
-            ? await collectionRoundTrip(page, area, test)
-            : await inboxRoundTrip(page, area, test);
-      await scanBothThemes(page, area, pageTitle);
+      const failures: string[] = [];
+      if (test.kind === 'singleton') await singletonRoundTrip(page, area, test, failures);
+      else if (test.kind === 'collection') await collectionRoundTrip(page, area, test, failures);
+      else await inboxRoundTrip(page, area, test, failures);
+      if (failures.length > 0) throw new Error(failures.join('\n\n'));
       expect(nativeDialogs, 'no browser prompt: every change was saved').toEqual([]);
     });
   }
