@@ -299,8 +299,8 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export async function waitForPath(session: Session, pathname: string): Promise<void> {
-  await session.page.waitForURL((url) => url.pathname === pathname);
+export async function waitForPath(session: Session, pathname: string, timeout = WAIT_MS): Promise<void> {
+  await session.page.waitForURL((url) => url.pathname === pathname, { timeout });
 }
 
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
