@@ -218,6 +218,10 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
       await kind.field(page).waitFor();
       if (kind.area !== 'careers-form') await poll(() => kind.field(page).inputValue()).not.toBe('');
       await editField(page, kind);
+      // The page's own work after the keystrokes (React's render and effects, which arm the prompt) done before the
+      // reload: in CI, under three browser files on 2 CPUs, a reload right after typing once came first.
+      await poll(() => kind.field(page).inputValue()).toBe(kind.edit);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
       await page.reload();
       await poll(() => nativeDialogs, 'beforeunload on reload').toEqual(['beforeunload']);
 
