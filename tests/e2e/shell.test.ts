@@ -131,9 +131,8 @@ describe('the side menu', () => {
       // The Forms links add their unread count to the name ('Job Applications 2 unread').
       const link = menu.getByRole('link', { name: menuLinkName(title) });
       await link.click();
-      // Once in CI (three browser test files on 2 CPUs) a click on a menu link led nowhere within 25 s while the menu
-      // re-rendered under it (the Forms links' unread counts load late). A person clicks again; so does the test,
-      // once, and the path must then follow.
+      // Once in CI (three browser test files on 2 CPUs) a click on a menu link led nowhere within 25 s; why was not
+      // found (the run kept no picture). A person clicks again; so does the test, once, and the path must then follow.
       await waitForPath(session, path, 10_000).catch(async () => {
         await link.click();
         await waitForPath(session, path);
