@@ -1,7 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { STATUS_CODES } from 'node:http';
 import { BlockList, isIP, type Socket } from 'node:net';
@@ -22,6 +21,7 @@ import { registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { trackContentChanges } from './plugins/public-cache';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractValidatorCompiler, registerOpenApi } from './plugins/openapi';
 import { TOO_MANY_ATTEMPTS, authRoutes } from './routes/auth';
 import { registerAuditLog } from './routes/audit-log';
@@ -86,7 +86,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   });
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -81,6 +81,31 @@ describe('API basics', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends the same security headers, exactly, on an answer, a refusal and an address that does not exist', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
+        "connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/health', '/api/blogs', '/api/no-such-thing']) {
+      const response = await t.app.inject({ url });
+      const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers[name]]));
+      expect({ url, sent }).toEqual({ url, sent: expected });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
 });
 
 describe('serving the built console', () => {
