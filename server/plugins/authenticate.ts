@@ -5,7 +5,16 @@ import type { AuthUser } from '../../schema/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
-import { LAST_USED_PRECISION_MS, deleteToken, findSession, idleCutoff, touchToken } from '../repositories/tokens';
+import {
+  LAST_USED_PRECISION_MS,
+  deleteToken,
+  findSessionKept,
+  forgetKeptSessions,
+  idleCutoff,
+  keptSessionsGeneration,
+  noteSessionUsed,
+  touchToken,
+} from '../repositories/tokens';
 import { RANDOM_TOKEN_PATTERN, sha256 } from '../secrets';
 
 export const AUTH_REQUIRED = 'Authentication required.';
@@ -22,6 +31,8 @@ declare module 'fastify' {
   }
 }
 
+const sessionsSeen = new WeakMap<FastifyRequest, number>();
+
 function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];
@@ -30,11 +41,23 @@ function bearerToken(header: string | undefined): string | undefined {
 export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, config: Pick<Config, 'sessionIdleMinutes'>): void {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenId', null);
+  // Kept sessions (repositories/tokens.ts) are forgotten when tokens or users are written, before the write commits;
+  // a lookup meanwhile may still have read the state before. Once the request that wrote has been answered, its
+  // transaction has committed: forgotten again, so no kept session predates it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    sessionsSeen.set(request, keptSessionsGeneration());
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (sessionsSeen.get(request) !== keptSessionsGeneration()) forgetKeptSessions();
+    done();
+  });
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const now = new Date();
     // Only tokens we could have issued reach the database.
-    let session = token && RANDOM_TOKEN_PATTERN.test(token) ? await findSession(db, sha256(token), now) : undefined;
+    const tokenHash = token && RANDOM_TOKEN_PATTERN.test(token) ? sha256(token) : undefined;
+    let session = tokenHash ? await findSessionKept(db, tokenHash, now) : undefined;
     // Unused past the idle limit (SESSION_IDLE_MINUTES): ended like an expired one, and the row goes now.
     const idle = idleCutoff(config.sessionIdleMinutes, now);
     if (session && idle !== undefined && session.lastUsedAt <= idle) {
@@ -50,7 +73,15 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     const background = request.headers[BACKGROUND_HEADER.toLowerCase()] === '1';
     if (!background && now.getTime() - Date.parse(session.lastUsedAt) >= LAST_USED_PRECISION_MS) {
       // Best effort: a busy or read-only database must not refuse a read because a timestamp could not be written.
-      await touchToken(db, session.tokenId, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not record the session as used'));
+      const touched = await touchToken(db, session.tokenId, now).then(
+        () => true,
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'could not record the session as used');
+          return false;
+        },
+      );
+      // Touched, or already touched within the minute by another instance: either way no write is due for a minute.
+      if (touched && tokenHash) noteSessionUsed(tokenHash, now);
     }
     request.user = session.user;
     request.tokenId = session.tokenId;

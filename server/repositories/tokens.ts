@@ -61,7 +61,58 @@ export async function findSession(db: Kysely<Database>, tokenHash: string, now =
   return { tokenId: row.tokenId, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt, user: { id: row.userId, name: row.name, email: row.email } };
 }
 
+// ---- Sessions kept for a moment (issue #10) --------------------------------------------------------------------
+// Looking a token up was a quarter of the server's time for a read by id (SQLite), and one of three round trips for a
+// list page on PostgreSQL, although a console's burst of requests all carry the same token. A session found is kept
+// for SESSION_KEPT_MS. Every write to tokens or users made through this server forgets all kept sessions at once, and
+// again once the request that wrote has been answered (its transaction committed by then): a sign-out, a revoked
+// session, a deactivation or a password reset take effect at the next request. A change made around this server (by
+// SQL, or by another instance sharing a PostgreSQL database) takes effect within SESSION_KEPT_MS. Only sessions found
+// are kept: unknown tokens are looked up every time, so a flood of them cannot fill the memory.
+
+/** How long a session found is reused without asking the database again. */
+export const SESSION_KEPT_MS = 1_000;
+/** At most this many kept sessions; past it, all are forgotten (they are only a second's worth of lookups). */
+export const SESSIONS_KEPT_AT_MOST = 1_000;
+
+const keptSessions = new Map<string, { at: number; session: Session }>();
+let sessionGeneration = 0;
+
+/** Forgets every kept session: called by every write to tokens or users. */
+export function forgetKeptSessions(): void {
+  sessionGeneration += 1;
+  keptSessions.clear();
+}
+
+/** A number that moves whenever kept sessions are forgotten (plugins/authenticate.ts forgets again after a write). */
+export function keptSessionsGeneration(): number {
+  return sessionGeneration;
+}
+
+/** findSession, answered from the kept sessions when this token was found less than SESSION_KEPT_MS ago. */
+export async function findSessionKept(db: Kysely<Database>, tokenHash: string, now = new Date()): Promise<Session | undefined> {
+  const kept = keptSessions.get(tokenHash);
+  const age = kept ? now.getTime() - kept.at : -1;
+  // The limits are checked again on a kept session: the token may have expired since.
+  if (kept && age >= 0 && age < SESSION_KEPT_MS && kept.session.expiresAt > now.toISOString()) return kept.session;
+  const generation = sessionGeneration;
+  const session = await findSession(db, tokenHash, now);
+  // A write to tokens or users during the lookup: what it read may be the state before.
+  if (session && generation === sessionGeneration) {
+    if (keptSessions.size >= SESSIONS_KEPT_AT_MOST) keptSessions.clear();
+    keptSessions.set(tokenHash, { at: now.getTime(), session });
+  } else keptSessions.delete(tokenHash);
+  return session;
+}
+
+/** The kept session of this token was just recorded as used (touchToken), so it reads that time too. */
+export function noteSessionUsed(tokenHash: string, at: Date): void {
+  const kept = keptSessions.get(tokenHash);
+  if (kept) kept.session = { ...kept.session, lastUsedAt: at.toISOString() };
+}
+
 export async function deleteToken(db: Kysely<Database>, tokenId: number): Promise<void> {
+  forgetKeptSessions();
   await db.deleteFrom('tokens').where('id', '=', tokenId).execute();
 }
 
@@ -73,6 +124,7 @@ export function idleCutoff(idleMinutes: number, now = new Date()): string | unde
 /** Deletes the tokens past their absolute limit and, when `idleMinutes` > 0, those unused for that long. */
 export async function deleteExpiredTokens(db: Kysely<Database>, now = new Date(), idleMinutes = 0): Promise<number> {
   const idle = idleCutoff(idleMinutes, now);
+  forgetKeptSessions();
   const result = await db
     .deleteFrom('tokens')
     .where((eb) => {
@@ -121,12 +173,14 @@ export async function listUserSessions(db: Kysely<Database>, userId: number, idl
 
 /** Ends one of the user's own sessions; false when the user has no session with this id. */
 export async function deleteUserToken(db: Kysely<Database>, userId: number, tokenId: number): Promise<boolean> {
+  forgetKeptSessions();
   const result = await db.deleteFrom('tokens').where('id', '=', tokenId).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Signs the user out everywhere (deactivation, password reset), except on the token `exceptTokenId`. */
 export async function deleteUserTokens(db: Kysely<Database>, userId: number, exceptTokenId?: number): Promise<number> {
+  forgetKeptSessions();
   let query = db.deleteFrom('tokens').where('user_id', '=', userId);
   if (exceptTokenId !== undefined) query = query.where('id', '!=', exceptTokenId);
   const result = await query.executeTakeFirst();

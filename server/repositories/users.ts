@@ -4,6 +4,7 @@ import { dialectOf, jsonAccess } from '../db/dialect';
 import type { Database, UserRow } from '../db/types';
 import { filterCondition, sortKey } from './list-sql';
 import { USERS_KIND, deleteRevisions, saveRevision } from './revisions';
+import { forgetKeptSessions } from './tokens';
 
 export interface User {
   id: number;
@@ -96,6 +97,7 @@ export async function createUser(db: Kysely<Database>, user: NewUser, now = new 
 }
 
 export async function setUserActive(db: Kysely<Database>, id: number, active: boolean, now = new Date()): Promise<void> {
+  forgetKeptSessions();
   await db
     .updateTable('users')
     .set({ active: active ? 1 : 0, updated_at: now.toISOString() })
@@ -146,6 +148,7 @@ export async function updateUser(
   changes: UserChanges,
   options: { by?: number | null; now?: Date } = {},
 ): Promise<User | undefined> {
+  forgetKeptSessions();
   const row = await db
     .updateTable('users')
     .set({
@@ -175,6 +178,7 @@ export async function updateUser(
 
 /** Deletes the user; their tokens go with them (foreign key cascade). */
 export async function deleteUser(db: Kysely<Database>, id: number): Promise<User | undefined> {
+  forgetKeptSessions();
   const row = await db.deleteFrom('users').where('id', '=', id).returningAll().executeTakeFirst();
   if (row) await deleteRevisions(db, USERS_KIND, id);
   return row && withoutPassword(toUser(row));
