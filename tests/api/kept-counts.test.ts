@@ -8,6 +8,7 @@ import { reindexAreas } from '../../server/areas/evolve';
 import { parseListQuery } from '../../server/areas/list-query';
 import { buildAreaModels } from '../../server/areas/model';
 import { migratorFor } from '../../server/db';
+import { dialectOf } from '../../server/db/dialect';
 import { areaGeneration, areaRecordCount, listRecords } from '../../server/repositories/records';
 import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
@@ -231,6 +232,55 @@ describe('kept pages', () => {
     expect(await next()).toEqual(['A3', 'A4']);
     await post('A25');
     expect(await next()).toEqual(['A25', 'A3']);
+  });
+});
+
+describe('kept records of a page', () => {
+  // The records of a page asked for recently are kept with the area's generation: read again, the page makes no
+  // statement but the generation's; any change of a value, the order unchanged, shows at once.
+  const excerpts = async (projection: boolean) => {
+    const response = await api.get(`/api/blogs${listParams({ sort: ['title', 'ASC'], range: [0, 9] })}${projection ? '&projection=list' : ''}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ title: string; excerpt: string; content?: string }[]>().map((record) => [record.title, record.excerpt, record.content ?? '-']);
+  };
+
+  it('are read once, and follow every change of a value through the API and around it (SQL)', async () => {
+    const first = await post('First', { excerpt: 'one' });
+    await post('Second', { excerpt: 'two' });
+    for (const projection of [true, false, true]) {
+      expect(await excerpts(projection)).toEqual([
+        ['First', 'one', projection ? '-' : '<p>Body</p>'],
+        ['Second', 'two', projection ? '-' : '<p>Body</p>'],
+      ]);
+    }
+    const edited = await api.put(`/api/blogs/${first.id}`, { excerpt: 'one, edited', version: first.version });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await excerpts(true)).toEqual([['First', 'one, edited', '-'], ['Second', 'two', '-']]);
+    if (dialectOf(t.db) === 'postgres') await sql`update records set data = jsonb_set(data, '{excerpt}', '"changed in SQL"') where id = ${first.id}`.execute(t.db);
+    else await sql`update records set data = json_set(data, '$.excerpt', 'changed in SQL') where id = ${first.id}`.execute(t.db);
+    expect(await excerpts(true)).toEqual([['First', 'changed in SQL', '-'], ['Second', 'two', '-']]);
+    expect(await excerpts(false)).toEqual([['First', 'changed in SQL', '<p>Body</p>'], ['Second', 'two', '<p>Body</p>']]);
+
+    const statements: string[] = [];
+    const counting = t.db.withPlugin({
+      transformQuery: (args) => {
+        statements.push(JSON.stringify(args.node));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const query = parseListQuery(blogs, { sort: JSON.stringify(['title', 'ASC']), range: JSON.stringify([0, 9]) });
+    const read = async () => (await listRecords(counting, 'blogs', query, { omit: ['content'] })).records.map((record) => record.data.excerpt);
+    expect(await read()).toEqual(['changed in SQL', 'two']);
+    statements.length = 0;
+    expect(await read()).toEqual(['changed in SQL', 'two']);
+    expect(statements.map((statement) => statement.includes('"area_generations"'))).toEqual([true]);
+    // What a caller is given cannot change what the next one reads.
+    const [kept] = (await listRecords(counting, 'blogs', query, { omit: ['content'] })).records;
+    expect(() => {
+      kept!.data.excerpt = 'changed by a caller';
+    }).toThrow(TypeError);
+    expect(await read()).toEqual(['changed in SQL', 'two']);
   });
 });
 
