@@ -10,6 +10,7 @@ import { buildAreaModels } from '../../server/areas/model';
 import { migratorFor } from '../../server/db';
 import { dialectOf } from '../../server/db/dialect';
 import { areaGeneration, areaRecordCount, listRecords } from '../../server/repositories/records';
+import { watchingStatements } from '../helpers/db';
 import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -262,13 +263,7 @@ describe('kept records of a page', () => {
     expect(await excerpts(false)).toEqual([['First', 'changed in SQL', '<p>Body</p>'], ['Second', 'two', '<p>Body</p>']]);
 
     const statements: string[] = [];
-    const counting = t.db.withPlugin({
-      transformQuery: (args) => {
-        statements.push(JSON.stringify(args.node));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const counting = watchingStatements(t.db, (statement) => statements.push(statement));
     const query = parseListQuery(blogs, { sort: JSON.stringify(['title', 'ASC']), range: JSON.stringify([0, 9]) });
     const read = async () => (await listRecords(counting, 'blogs', query, { omit: ['content'] })).records.map((record) => record.data.excerpt);
     expect(await read()).toEqual(['changed in SQL', 'two']);
@@ -294,14 +289,9 @@ describe('a page asked for by many at once', () => {
     const statements: string[] = [];
     let fail = false;
     const isCount = (statement: string) => statement.includes('"func":"count"');
-    const counting = t.db.withPlugin({
-      transformQuery: (args) => {
-        const statement = JSON.stringify(args.node);
-        if (fail && isCount(statement)) throw new Error('the database went away');
-        statements.push(statement);
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
+    const counting = watchingStatements(t.db, (statement) => {
+      if (fail && isCount(statement)) throw new Error('the database went away');
+      statements.push(statement);
     });
     const query = (filter: Record<string, string>) =>
       parseListQuery(blogs, { sort: JSON.stringify(['title', 'DESC']), range: JSON.stringify([0, 1]), filter: JSON.stringify(filter) });

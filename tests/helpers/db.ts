@@ -55,3 +55,17 @@ export async function createTestDb(): Promise<TestDb> {
   }
   return { db, destroy };
 }
+
+/**
+ * `db`, telling `onStatement` each statement (its operation tree as JSON) on its way to the database; a throw from
+ * `onStatement` fails that statement, as a database that went away would.
+ */
+export function watchingStatements(db: Kysely<Database>, onStatement: (statement: string) => void): Kysely<Database> {
+  return db.withPlugin({
+    transformQuery: (args) => {
+      onStatement(JSON.stringify(args.node));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+}
