@@ -210,37 +210,48 @@ async function checkNotReferenced(db: Db, model: AreaModel, id: number): Promise
   }
 }
 
-/** Fills an empty slug from its source field: 'title', then 'title-2', 'title-3'… until unused. */
-async function fillSlug(db: Db, model: AreaModel, candidate: Record<string, unknown>, exceptId?: number): Promise<void> {
-  if (!model.slug) return;
+/** A value of a unique field found unused in this transaction: no need to look it up again. */
+interface FoundUnused {
+  field: string;
+  value: string;
+}
+
+/**
+ * Fills an empty slug from its source field: 'title', then 'title-2', 'title-3'… until unused. Answers the slug it
+ * chose, found unused.
+ */
+async function fillSlug(db: Db, model: AreaModel, candidate: Record<string, unknown>, exceptId?: number): Promise<FoundUnused | undefined> {
+  if (!model.slug) return undefined;
   const current = candidate[model.slug.field];
-  if (typeof current === 'string' && current.trim() !== '') return;
+  if (typeof current === 'string' && current.trim() !== '') return undefined;
   const source = candidate[model.slug.from];
   // A missing source is the schema's to report.
   const base = typeof source === 'string' ? slugify(source) : '';
-  if (base === '') return;
+  if (base === '') return undefined;
   for (let n = 1; n < 10_000; n++) {
     const slug = slugCandidate(base, n);
     if (!(await isValueTaken(db, model.name, model.slug.field, 'string', slug, exceptId))) {
       candidate[model.slug.field] = slug;
-      return;
+      return { field: model.slug.field, value: slug };
     }
   }
+  return undefined;
 }
 
-async function takenFields(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number) {
+async function takenFields(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number, unused?: FoundUnused) {
   const errors: Record<string, string> = {};
   for (const field of model.unique) {
     const value = data[field];
     const kind = model.fields.get(field)?.kind ?? 'unknown';
     if (value === null || value === undefined || value === '' || !['string', 'number', 'boolean'].includes(kind)) continue;
+    if (unused && unused.field === field && unused.value === value) continue;
     if (await isValueTaken(db, model.name, field, kind, value, exceptId)) errors[field] = VALUE_TAKEN;
   }
   return errors;
 }
 
-async function checkUnique(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number): Promise<void> {
-  const errors = await takenFields(db, model, data, exceptId);
+async function checkUnique(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number, unused?: FoundUnused): Promise<void> {
+  const errors = await takenFields(db, model, data, exceptId, unused);
   if (Object.keys(errors).length > 0) throw formError(errors);
 }
 
@@ -274,10 +285,10 @@ export async function createRecord(db: Db, model: AreaModel, input: unknown, { b
     model,
     () =>
       db.transaction().execute(async (trx) => {
-        await fillSlug(trx, model, candidate);
+        const unused = await fillSlug(trx, model, candidate);
         data = validate(model, candidate);
         stampPublishTime(model, data, undefined, now);
-        await checkUnique(trx, model, data);
+        await checkUnique(trx, model, data, undefined, unused);
         await checkReferences(trx, model, data);
         const position = model.ordered ? await nextPosition(trx, model.name) : null;
         const created = await insertRecord(trx, model.name, { data, position, by, index: indexEntry(model, data) }, now);

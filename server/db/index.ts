@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations';
+import { SharedCommitKysely, SharedCommits } from './shared-commits';
 import type { Database } from './types';
 
 export type { Database } from './types';
@@ -63,8 +64,10 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
       if (database.open) database.pragma('wal_autocheckpoint = 1000');
     });
   }
-  const db = new Kysely<Database>({ dialect: new PatientSqliteDialect({ database: reusingStatements(database, () => checkpointer?.stop()), settler }) });
+  const shared = new SharedCommits(() => database.inTransaction);
+  const db = new SharedCommitKysely({ dialect: new PatientSqliteDialect({ database: reusingStatements(database, () => checkpointer?.stop()), settler, shared }) }, shared);
   if (settler) settlers.set(db, settler);
+  sharing.set(db, shared);
   return db;
 }
 
@@ -116,6 +119,14 @@ class WalSettler {
     await this.sync(this.walFile);
     this.synced = Math.max(this.synced, upTo);
   }
+}
+
+const sharing = new WeakMap<Kysely<Database>, SharedCommits>();
+
+/** SQLite: how many transactions ran and how many commits they took (shared-commits.ts); undefined on PostgreSQL. */
+export function commitCounts(db: Kysely<Database>): { transactions: number; commits: number } | undefined {
+  const counts = sharing.get(db)?.counts;
+  return counts && { ...counts };
 }
 
 /** Waits until every write this database committed so far is on disk (nothing to wait for unless settleLater). */
@@ -171,10 +182,12 @@ export const SQLITE_BUSY_WAIT_MS = 2000;
  */
 class PatientSqliteDialect extends SqliteDialect {
   readonly #settler: WalSettler | undefined;
+  readonly #shared: SharedCommits;
 
-  constructor(config: SqliteDialectConfig & { settler?: WalSettler }) {
+  constructor(config: SqliteDialectConfig & { settler?: WalSettler; shared: SharedCommits }) {
     super(config);
     this.#settler = config.settler;
+    this.#shared = config.shared;
   }
 
   override createDriver(): Driver {
@@ -184,9 +197,10 @@ class PatientSqliteDialect extends SqliteDialect {
     let wrapped: { inner: DatabaseConnection; outer: DatabaseConnection } | undefined;
     driver.acquireConnection = async () => {
       const inner = await acquire();
-      if (wrapped?.inner !== inner) wrapped = { inner, outer: patient(inner, spell, this.#settler) };
+      if (wrapped?.inner !== inner) wrapped = { inner, outer: this.#shared.outside(patient(inner, spell, this.#settler)) };
       return wrapped.outer;
     };
+    this.#shared.wrap(driver);
     return driver;
   }
 }

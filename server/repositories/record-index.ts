@@ -25,25 +25,52 @@ export function elementText(value: unknown): string | undefined {
 const postgres = (db: Db) => dialectOf(db) === 'postgres';
 
 /**
- * Replaces what the side tables hold for record `id`. The per-value counts change only for the values the record
- * gained or lost, so saving a post without touching its tags writes no count.
+ * Brings what the side tables hold for record `id` to `entry`, writing only what differs: saving a post without
+ * changing its search text or its tags writes no side-table row (issue #10: deleting and writing them again was a
+ * tenth of an update). `created`: the record was inserted by this transaction, so nothing is held for it yet (ids
+ * are never reused; a row that were held would make the insert fail, not be kept).
  */
-export async function writeRecordIndex(db: Db, area: string, id: number, entry: RecordIndexEntry): Promise<void> {
-  const before = await clearRecordIndex(db, id);
-  await insertIndexRows(db, area, id, entry);
+export async function writeRecordIndex(db: Db, area: string, id: number, entry: RecordIndexEntry, options: { created?: boolean } = {}): Promise<void> {
+  if (options.created) {
+    await insertIndexRows(db, area, id, entry);
+    for (const gained of entry.values) await countValue(db, area, gained.field, gained.value, 1);
+    return;
+  }
+  const heldBody = postgres(db)
+    ? await sql<{ body: string }>`select body from record_search where record_id = ${id}`.execute(db)
+    : await sql<{ body: string }>`select body from record_search where rowid = ${id}`.execute(db);
+  const body = heldBody.rows[0]?.body;
+  if (body !== (entry.body ?? undefined)) {
+    if (body !== undefined) await deleteSearchRow(db, id);
+    if (entry.body !== null) await insertSearchRow(db, area, id, entry.body);
+  }
+  const held = await db.selectFrom('record_values').select(['area', 'field', 'value']).where('record_id', '=', id).execute();
   const key = ({ field, value }: { field: string; value: string }) => `${field}\u0000${value}`;
-  const had = new Set(before.map(key));
+  const had = new Set(held.map(key));
   const has = new Set(entry.values.map(key));
-  for (const lost of before) if (!has.has(key(lost))) await countValue(db, lost.area, lost.field, lost.value, -1);
-  for (const gained of entry.values) if (!had.has(key(gained))) await countValue(db, area, gained.field, gained.value, 1);
+  for (const lost of held) {
+    if (has.has(key(lost))) continue;
+    await db.deleteFrom('record_values').where('record_id', '=', id).where('field', '=', lost.field).where('value', '=', lost.value).execute();
+    await countValue(db, lost.area, lost.field, lost.value, -1);
+  }
+  const gained = entry.values.filter((value) => !had.has(key(value)));
+  if (gained.length > 0) await db.insertInto('record_values').values(gained.map(({ field, value }) => ({ record_id: id, area, field, value }))).execute();
+  for (const value of gained) await countValue(db, area, value.field, value.value, 1);
+}
+
+async function insertSearchRow(db: Db, area: string, id: number, body: string): Promise<void> {
+  if (postgres(db)) await sql`insert into record_search (record_id, area, body) values (${id}, ${area}, ${body})`.execute(db);
+  else await sql`insert into record_search (rowid, area, body) values (${id}, ${area}, ${body})`.execute(db);
+}
+
+async function deleteSearchRow(db: Db, id: number): Promise<void> {
+  if (postgres(db)) await sql`delete from record_search where record_id = ${id}`.execute(db);
+  else await sql`delete from record_search where rowid = ${id}`.execute(db);
 }
 
 /** Writes record `id`'s side-table rows (not the per-value counts: their callers keep those). */
 async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIndexEntry): Promise<void> {
-  if (entry.body !== null) {
-    if (postgres(db)) await sql`insert into record_search (record_id, area, body) values (${id}, ${area}, ${entry.body})`.execute(db);
-    else await sql`insert into record_search (rowid, area, body) values (${id}, ${area}, ${entry.body})`.execute(db);
-  }
+  if (entry.body !== null) await insertSearchRow(db, area, id, entry.body);
   if (entry.values.length > 0) {
     await db
       .insertInto('record_values')
@@ -54,8 +81,7 @@ async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIn
 
 /** Deletes record `id`'s side-table rows; answers the values it held. */
 async function clearRecordIndex(db: Db, id: number) {
-  if (postgres(db)) await sql`delete from record_search where record_id = ${id}`.execute(db);
-  else await sql`delete from record_search where rowid = ${id}`.execute(db);
+  await deleteSearchRow(db, id);
   return db.deleteFrom('record_values').where('record_id', '=', id).returning(['area', 'field', 'value']).execute();
 }
 

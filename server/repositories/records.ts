@@ -517,7 +517,7 @@ export async function insertRecord(
     .returningAll()
     .executeTakeFirstOrThrow();
   await syncRecordReferences(db, Number(row.id), record.data);
-  await writeRecordIndex(db, area, Number(row.id), record.index);
+  await writeRecordIndex(db, area, Number(row.id), record.index, { created: true });
   return toStored(row);
 }
 

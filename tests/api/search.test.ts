@@ -7,10 +7,12 @@ import { areas } from '../../schema/areas';
 import { fields, type AreaDeclaration } from '../../schema/define';
 import { buildApp } from '../../server/app';
 import { reindexAreas } from '../../server/areas/evolve';
+import { updateRecord } from '../../server/areas/records';
 import { buildAreaModels } from '../../server/areas/model';
 import { dialectOf } from '../../server/db/dialect';
 import { hashPassword } from '../../server/passwords';
 import { createUser } from '../../server/repositories/users';
+import { watchingStatements } from '../helpers/db';
 import { createRestartableDb } from '../helpers/restartable';
 import { gadgets } from './fixtures/declarations';
 import { USER, apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
@@ -165,6 +167,43 @@ describe('array filters (tags)', () => {
     expect(await titles({ tags: 'steel' })).toEqual(['Steel']);
     const count = await api.get(`/api/blogs${listParams({ filter: { tags: 'steel' } })}`);
     expect(count.headers['content-range']).toBe('blogs 0-0/1');
+  });
+});
+
+describe('the side tables of a saved record', () => {
+  afterEach(removeAllPosts);
+
+  it('are written only where the record changed what they hold, and then exactly', async () => {
+    const blogs = buildAreaModels(areas).find((model) => model.name === 'blogs')!;
+    const created = await post('Granite quay', { excerpt: 'Harbour works', tags: ['stone', 'harbour'] });
+    const writes: string[] = [];
+    // Which side table each write statement goes to.
+    const watched = watchingStatements(t.db, (statement) => {
+      const write = /"kind":"(Insert|Delete|Update)QueryNode"|insert into|delete from/.test(statement);
+      const table = ['record_search', 'record_value_counts', 'record_values'].find((name) => statement.includes(name));
+      if (write && table) writes.push(table);
+    });
+    const save = async (changes: Record<string, unknown>) => {
+      writes.length = 0;
+      await updateRecord(watched, blogs, created.id, changes);
+      return [...writes];
+    };
+    // Neither searched nor a tag: nothing to write.
+    expect(await save({ content: '<p>New body</p>' })).toEqual([]);
+    // The excerpt is searched: its search row only.
+    expect(await save({ excerpt: 'Breakwater works' })).toEqual(['record_search', 'record_search']);
+    // One tag lost, one gained: those rows and their counts, not the search row.
+    expect(await save({ tags: ['stone', 'quay'] })).toEqual(['record_values', 'record_value_counts', 'record_value_counts', 'record_values', 'record_value_counts']);
+    expect(await titles({ q: 'breakwater' })).toEqual(['Granite quay']);
+    expect(await titles({ q: 'harbour' })).toEqual([]);
+    expect(await titles({ tags: 'quay' })).toEqual(['Granite quay']);
+    expect(await titles({ tags: 'harbour' })).toEqual([]);
+    expect(await titles({ tags: 'stone' })).toEqual(['Granite quay']);
+    const values = await api.get('/api/blogs/values/tags');
+    expect(values.json()).toEqual([
+      { value: 'quay', count: 1 },
+      { value: 'stone', count: 1 },
+    ]);
   });
 });
 

@@ -1,0 +1,198 @@
+import { CompiledQuery, Kysely, type DatabaseConnection, type Driver, type KyselyConfig } from 'kysely';
+import type { Database } from './types';
+
+// ---- Write transactions that share a commit (SQLite, issue #10) ---------------------------------------------------
+// A commit writes every page its transaction changed to the WAL: the record's b-tree pages, its indexes' and a new
+// segment of the full-text index, which SQLite merges with others as they pile up. That was a sixth of a create's
+// time, and writes arriving together change the same pages. So write transactions that follow one another with
+// nothing else in between run inside one SQLite transaction, each in a savepoint of it: one that fails rolls back to
+// its savepoint and leaves the others' work alone. The one COMMIT comes
+// - once the event loop has run what was ready (setImmediate after a transaction ends);
+// - before any statement outside a transaction, so nothing reads what is not committed;
+// - before the database closes.
+// `db.transaction().execute()` resolves only once its commit is done, and rejects with the commit's failure: no
+// write is answered before its commit, and one that SQLite could not commit is answered as the failure it is.
+
+const SAVEPOINT = 'cornerstone_write';
+/** Outcomes kept for transactions that have not asked for theirs yet (they ask within the same turn). */
+const OUTCOMES_KEPT = 64;
+
+export class SharedCommits {
+  /** The number of the shared transaction open now, or of the last one. */
+  private batch = 0;
+  /** The shared transaction has begun and is not committed yet. */
+  private open = false;
+  /** A Kysely transaction is running inside it. */
+  private inside = false;
+  /** Transactions run and commits made so far (the tests read them). */
+  readonly counts = { transactions: 0, commits: 0 };
+  private scheduled = false;
+  private committing: Promise<void> | undefined;
+  private readonly outcomes = new Map<number, { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void }>();
+
+  /** SQLite's one connection, as `outside` found it. */
+  private connection: DatabaseConnection | undefined;
+
+  constructor(
+    /** Whether SQLite has a transaction open on the connection (better-sqlite3's `inTransaction`). */
+    private readonly inTransaction: () => boolean,
+  ) {}
+
+  /** Kysely's driver, with its transactions run as savepoints of a shared one and a commit before it closes. */
+  wrap(driver: Driver): void {
+    driver.beginTransaction = async () => {
+      await this.committing;
+      if (!this.open) {
+        await this.run('begin');
+        this.open = true;
+        this.batch += 1;
+        this.outcome(this.batch);
+      }
+      this.inside = true;
+      this.counts.transactions += 1;
+      try {
+        await this.run(`savepoint ${SAVEPOINT}`);
+      } catch (error) {
+        this.ended();
+        throw error;
+      }
+    };
+    driver.commitTransaction = async () => {
+      try {
+        await this.run(`release ${SAVEPOINT}`);
+      } finally {
+        this.ended();
+      }
+    };
+    driver.rollbackTransaction = async () => {
+      try {
+        // A failure SQLite answers by rolling back itself (a full disk, an I/O error) has ended the shared one.
+        if (this.inTransaction()) {
+          await this.run(`rollback to ${SAVEPOINT}`);
+          await this.run(`release ${SAVEPOINT}`);
+        }
+      } finally {
+        this.ended();
+      }
+    };
+    const destroy = driver.destroy.bind(driver);
+    driver.destroy = async () => {
+      if (this.open && !this.inside) await this.commit().catch(() => {});
+      await destroy();
+    };
+  }
+
+  /** The connection for statements outside transactions: the shared transaction commits before each. */
+  outside(connection: DatabaseConnection): DatabaseConnection {
+    this.connection = connection;
+    const commitFirst = async () => {
+      if (this.open && !this.inside) await this.commit().catch(() => {});
+    };
+    return {
+      // No await when nothing is to commit: a read pays nothing for this.
+      executeQuery: <R>(query: CompiledQuery) =>
+        this.open && !this.inside ? commitFirst().then(() => connection.executeQuery<R>(query)) : connection.executeQuery<R>(query),
+      async *streamQuery(query, chunkSize) {
+        await commitFirst();
+        yield* connection.streamQuery(query, chunkSize);
+      },
+    };
+  }
+
+  /** The number of the shared transaction a running transaction is in. */
+  current(): number {
+    return this.batch;
+  }
+
+  /** Resolves once shared transaction `batch` is committed; rejects with the reason it was not. */
+  committed(batch: number): Promise<void> {
+    const outcome = this.outcomes.get(batch);
+    if (!outcome) return Promise.resolve();
+    this.schedule();
+    return outcome.promise;
+  }
+
+  private outcome(batch: number): void {
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    // Handled here too: a shared transaction whose writers all failed before asking has no one else to tell.
+    promise.catch(() => {});
+    this.outcomes.set(batch, { promise, resolve, reject });
+    if (this.outcomes.size > OUTCOMES_KEPT) this.outcomes.delete(this.outcomes.keys().next().value!);
+  }
+
+  private ended(): void {
+    this.inside = false;
+    if (this.open && !this.inTransaction()) {
+      // SQLite rolled the shared transaction back itself: none of it will be committed.
+      this.open = false;
+      this.outcomes.get(this.batch)?.reject(Object.assign(new Error('SQLite rolled back the transaction after a failure'), { code: 'SQLITE_ABORT' }));
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.open && !this.inside) void this.commit().catch(() => {});
+    });
+  }
+
+  /** Commits the shared transaction (with none running inside it), once. */
+  private commit(): Promise<void> {
+    this.committing ??= (async () => {
+      const outcome = this.outcomes.get(this.batch);
+      try {
+        this.counts.commits += 1;
+        await this.run('commit');
+        this.open = false;
+        outcome?.resolve();
+      } catch (error) {
+        // Nothing of it is in the database: roll back what SQLite left open; each of its writes answers the failure.
+        if (this.inTransaction()) await this.run('rollback').catch(() => {});
+        this.open = false;
+        outcome?.reject(error);
+        throw error;
+      }
+    })().finally(() => (this.committing = undefined));
+    return this.committing;
+  }
+
+  private run(statement: string) {
+    if (!this.connection) throw new Error('SharedCommits: no connection yet');
+    return this.connection.executeQuery(CompiledQuery.raw(statement));
+  }
+}
+
+/** Kysely whose transactions resolve once their shared transaction is committed. */
+export class SharedCommitKysely extends Kysely<Database> {
+  readonly #shared: SharedCommits;
+
+  constructor(config: KyselyConfig, shared: SharedCommits) {
+    super(config);
+    this.#shared = shared;
+  }
+
+  override transaction() {
+    const builder = super.transaction();
+    const execute = builder.execute.bind(builder);
+    const shared = this.#shared;
+    builder.execute = async (callback) => {
+      let batch = 0;
+      const result = await execute(async (trx) => {
+        const value = await callback(trx);
+        batch = shared.current();
+        return value;
+      });
+      await shared.committed(batch);
+      return result;
+    };
+    return builder;
+  }
+}

@@ -1,0 +1,167 @@
+// Issue #10: on SQLite, write transactions that follow one another share one commit, each in a savepoint of it
+// (server/db/shared-commits.ts). What must hold: a transaction that fails takes only its own work with it; nothing
+// outside a transaction reads what is not committed; a transaction resolves only once its commit is on the database,
+// and a commit that fails fails every transaction in it, none of whose work is kept.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { commitCounts, createDb, migrate, type Database } from '../../server/db';
+import { SqliteDatabase } from '../../server/db/sqlite-driver';
+import { hashPassword } from '../../server/passwords';
+import { createUser } from '../../server/repositories/users';
+import { USER, apiClient, signIn } from './helpers';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function sqliteFile() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cornerstone-shared-'));
+  const file = path.join(dir, 'cornerstone.db');
+  // Shared commits need no settleLater (the server's): every SQLite database has them.
+  const db = createDb({ sqlite: file });
+  cleanups.push(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  // A table of this test's own: `parent` is checked at the commit only (a deferred foreign key).
+  await sql`create table shared_things (id integer primary key, name text not null unique, parent integer references shared_things (id) deferrable initially deferred)`.execute(db);
+  return { db, file };
+}
+
+/** What another connection to the file sees: only what is committed. */
+function committedNames(file: string): string[] {
+  const other = new SqliteDatabase(file, { readonly: true });
+  try {
+    return (other.prepare('select name from shared_things order by id').all() as { name: string }[]).map((row) => row.name);
+  } finally {
+    other.close();
+  }
+}
+
+const insert = (db: Kysely<Database>, name: string, parent: number | null = null) =>
+  sql`insert into shared_things (name, parent) values (${name}, ${parent})`.execute(db);
+
+describe('write transactions sharing a commit (SQLite)', () => {
+  it('commits transactions that run one after another once, each with exactly its own rows', async () => {
+    const { db, file } = await sqliteFile();
+    const before = commitCounts(db)!;
+    const names = ['Oak', 'Ash', 'Elm', 'Yew', 'Fir'];
+    await Promise.all(names.map((name) => db.transaction().execute((trx) => insert(trx, name))));
+    const after = commitCounts(db)!;
+    expect(after.transactions - before.transactions).toBe(5);
+    expect(after.commits - before.commits).toBe(1);
+    // Resolved means committed: another connection sees all five already.
+    expect(committedNames(file)).toEqual(names);
+  });
+
+  it('rolls back only the transaction that failed', async () => {
+    const { db, file } = await sqliteFile();
+    const results = await Promise.allSettled([
+      db.transaction().execute((trx) => insert(trx, 'Oak')),
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'Ash');
+        throw new Error('the form was wrong');
+      }),
+      // The same name twice: the unique constraint refuses this one, in the middle of the shared transaction.
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'Elm');
+        await insert(trx, 'Oak');
+      }),
+      db.transaction().execute((trx) => insert(trx, 'Yew')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('the form was wrong');
+    expect(String((results[2] as PromiseRejectedResult).reason)).toContain('UNIQUE constraint failed: shared_things.name');
+    expect(committedNames(file)).toEqual(['Oak', 'Yew']);
+  });
+
+  it('commits before a statement outside a transaction, so a read never sees what is not committed', async () => {
+    const { db, file } = await sqliteFile();
+    const writing = db.transaction().execute((trx) => insert(trx, 'Oak'));
+    // Asked before the transaction has resolved (its commit waits for the event loop's next turn).
+    const read = await sql<{ name: string }>`select name from shared_things`.execute(db);
+    expect(read.rows.map((row) => row.name)).toEqual(['Oak']);
+    expect(committedNames(file)).toEqual(['Oak']);
+    await writing;
+  });
+
+  it('fails every transaction of a commit that fails, and keeps none of their rows', async () => {
+    const { db, file } = await sqliteFile();
+    const results = await Promise.allSettled([
+      db.transaction().execute((trx) => insert(trx, 'Oak')),
+      // Its parent does not exist: SQLite refuses the commit, not the statement.
+      db.transaction().execute((trx) => insert(trx, 'Orphan', 999)),
+      db.transaction().execute((trx) => insert(trx, 'Yew')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const result of results) expect(String((result as PromiseRejectedResult).reason)).toContain('FOREIGN KEY constraint failed');
+    expect(committedNames(file)).toEqual([]);
+    // The database takes writes again at once.
+    await db.transaction().execute((trx) => insert(trx, 'Ash'));
+    expect(committedNames(file)).toEqual(['Ash']);
+  });
+
+  it('commits what was written before the database closes', async () => {
+    const { db, file } = await sqliteFile();
+    let written = false;
+    const writing = db.transaction().execute(async (trx) => {
+      await insert(trx, 'Oak');
+      written = true;
+    });
+    // Its savepoint released, its commit not yet made (that waits for the event loop's next turn): closing now.
+    while (!written) await new Promise<void>(queueMicrotask);
+    for (let hop = 0; hop < 10; hop++) await new Promise<void>(queueMicrotask);
+    expect(commitCounts(db)!.commits).toBe(0);
+    await db.destroy();
+    expect(committedNames(file)).toEqual(['Oak']);
+    await writing;
+  });
+});
+
+describe('the API on shared commits (SQLite)', () => {
+  it('stores every one of many writes sent at once, exactly as sent, and refuses only the bad one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cornerstone-shared-api-'));
+    const file = path.join(dir, 'cornerstone.db');
+    const db = createDb({ sqlite: file }, { settleLater: true });
+    await migrate(db);
+    await createUser(db, { name: USER.name, email: USER.email, passwordHash: await hashPassword(USER.password) });
+    const config = loadConfig({ STATIC_DIR: '/nonexistent/cornerstone-dist', LOGIN_RATE_LIMIT: '0', PUBLIC_FORM_RATE_LIMIT: '0', PUBLIC_FORM_GLOBAL_LIMIT: '0' });
+    const app = await buildApp({ config, db, logger: false });
+    cleanups.push(async () => {
+      await app.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const api = apiClient(app, await signIn(app));
+    const titles = Array.from({ length: 12 }, (_, n) => `Tower ${n + 1}`);
+    const before = commitCounts(db)!;
+    const answers = await Promise.all([
+      ...titles.map((title, n) => api.post('/api/blogs', { title, excerpt: `Floor ${n + 1}`, content: `<p>Storey ${n + 1}</p>`, tags: [`t${n % 3}`] })),
+      // No title: refused, in the middle of the others.
+      api.post('/api/blogs', { excerpt: 'Untitled', content: '<p>None</p>' }),
+    ]);
+    const after = commitCounts(db)!;
+    expect(answers.map((answer) => answer.statusCode)).toEqual([...titles.map(() => 201), 400]);
+    // Fewer commits than writes: the writes shared them.
+    expect(after.commits - before.commits).toBeLessThan(after.transactions - before.transactions);
+    const stored = new SqliteDatabase(file, { readonly: true });
+    try {
+      const rows = stored.prepare("select data from records where area = 'blogs' order by id").all() as { data: string }[];
+      const data = rows.map((row) => JSON.parse(row.data) as Record<string, unknown>);
+      expect(data.map((record) => [record.title, record.excerpt, record.content, record.tags])).toEqual(
+        titles.map((title, n) => [title, `Floor ${n + 1}`, `<p>Storey ${n + 1}</p>`, [`t${n % 3}`]]),
+      );
+    } finally {
+      stored.close();
+    }
+    // Each tag filter finds exactly its records: the side tables were written with their records.
+    const tagged = await api.get(`/api/blogs?filter=${encodeURIComponent(JSON.stringify({ tags: 't1' }))}&sort=${encodeURIComponent(JSON.stringify(['id', 'ASC']))}`);
+    expect(tagged.json<{ title: string }[]>().map((record) => record.title)).toEqual(['Tower 2', 'Tower 5', 'Tower 8', 'Tower 11']);
+  });
+});
