@@ -1,0 +1,93 @@
+// Compares builds of the server on one kind of request, for a change too small for `npm run bench` to show on a
+// machine whose speed drifts (docs/performance.md, eighth pass). Every build is served at once, each on its own copy
+// of one seeded database; the load (autocannon, 20 connections) goes to each in turn in short bursts, so that a slow
+// phase of the machine falls on all alike. Prints, per build, the median rate and server CPU time per request.
+//
+//   node scripts/build-server.mjs && cp dist-server/server.mjs /tmp/before.mjs   # (then change, build again)
+//   node scripts/bench-ab.mjs update 16 /tmp/before.mjs dist-server/server.mjs
+//
+// Kinds: get, create, update (blogs). BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000).
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ADMIN, ROOT, SERVER_NODE_FLAGS, freePort, signIn, sleep } from './bench-server.mjs';
+
+const [kind, roundsText, ...bundles] = process.argv.slice(2);
+const rounds = Number(roundsText);
+if (!['get', 'create', 'update'].includes(kind) || !(rounds > 0) || bundles.length < 2) {
+  console.error('usage: node scripts/bench-ab.mjs get|create|update <rounds> <bundle> <bundle> [bundle…]');
+  process.exit(2);
+}
+const burst = Number(process.env.BENCH_AB_BURST ?? 2);
+const records = Number(process.env.BENCH_AB_RECORDS ?? 10_000);
+
+const work = mkdtempSync(path.join(tmpdir(), 'cornerstone-ab-'));
+const seeded = path.join(work, 'seeded');
+// Under tsx, as `npm run bench` seeds: the seeding uses the server's own models.
+const seeding = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-seed.mjs'), JSON.stringify({ dataDir: seeded, counts: { blogs: records } })], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+if (seeding.status !== 0) throw new Error(`seeding failed (exit ${seeding.status})`);
+
+/** CPU time (ms) the process has used: utime + stime from /proc, in clock ticks of 10 ms. */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+// A file, not `node -e`: the server's checkpoint worker (eval'd CommonJS) would inherit --input-type=module.
+const launcher = path.join(ROOT, 'dist-server', 'ab-launch.mjs');
+writeFileSync(launcher, 'process.setSourceMapsEnabled(true);\nawait import(process.env.BUNDLE);\n');
+const servers = [];
+try {
+  for (const [n, bundle] of bundles.entries()) {
+    const dataDir = path.join(work, `db-${n}`);
+    cpSync(seeded, dataDir, { recursive: true });
+    // Beside the real bundle, so that it finds node_modules as the real one does.
+    const copy = path.join(ROOT, 'dist-server', `ab-${n}.mjs`);
+    copyFileSync(path.resolve(bundle), copy);
+    const port = await freePort();
+    const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Bench', LOGIN_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SEED_SAMPLE_CONTENT: 'false', BUNDLE: copy };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, launcher], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    for (let tries = 0; ; tries++) {
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+      } catch {
+        if (tries > 600) throw new Error(`${bundle} did not start`);
+      }
+      await sleep(100);
+    }
+    const auth = await signIn({ baseUrl, admin: ADMIN });
+    servers.push({ bundle, child, baseUrl, headers: auth.headers, bursts: [] });
+  }
+  let n = 0;
+  const request = (server) => (req) => {
+    const id = 1 + Math.floor(Math.random() * records);
+    if (kind === 'get') return { ...req, path: `/api/blogs/${id}`, headers: server.headers };
+    if (kind === 'update') return { ...req, method: 'PUT', path: `/api/blogs/${id}`, headers: server.headers, body: JSON.stringify({ excerpt: `Revised ${(n += 1)}` }) };
+    return { ...req, method: 'POST', path: '/api/blogs', headers: server.headers, body: JSON.stringify({ title: `Tower ${(n += 1)}`, excerpt: 'New', content: `<p>${'Concrete and steel. '.repeat(100)}</p>`, tags: ['bench'], status: 'draft' }) };
+  };
+  for (let round = 0; round < rounds; round++) {
+    // Each build first in turn: none always follows another's burst.
+    const order = servers.map((_, i) => servers[(i + round) % servers.length]);
+    for (const server of order) {
+      const before = cpuMs(server.child.pid);
+      const result = await autocannon({ url: server.baseUrl, connections: 20, duration: burst, requests: [{ setupRequest: request(server) }] });
+      if (result.non2xx || result.errors) console.error(`${server.bundle}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      server.bursts.push({ rate: result.requests.total / burst, cpuUs: ((cpuMs(server.child.pid) - before) * 1000) / Math.max(1, result.requests.total) });
+    }
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const server of servers) {
+    const rates = server.bursts.map((b) => b.rate);
+    console.log(`${server.bundle}: ${kind} median ${Math.round(median(rates))}/s, ${Math.round(median(server.bursts.map((b) => b.cpuUs)))} µs of server CPU each (bursts: ${rates.map(Math.round).join(' ')})`);
+  }
+} finally {
+  for (const server of servers) server.child.kill('SIGTERM');
+  await sleep(500);
+  rmSync(work, { recursive: true, force: true });
+  for (const n of bundles.keys()) rmSync(path.join(ROOT, 'dist-server', `ab-${n}.mjs`), { force: true });
+  rmSync(launcher, { force: true });
+}
