@@ -30,6 +30,8 @@ export class SharedCommits {
   private committing: Promise<void> | undefined;
   private readonly outcomes = new Map<number, { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void }>();
 
+  /** The last failure of a statement of the running transaction. */
+  private failure: unknown;
   /** SQLite's one connection, as `outside` found it. */
   private connection: DatabaseConnection | undefined;
 
@@ -89,9 +91,12 @@ export class SharedCommits {
       if (this.open && !this.inside) await this.commit().catch(() => {});
     };
     return {
-      // No await when nothing is to commit: a read pays nothing for this.
-      executeQuery: <R>(query: CompiledQuery) =>
-        this.open && !this.inside ? commitFirst().then(() => connection.executeQuery<R>(query)) : connection.executeQuery<R>(query),
+      executeQuery: <R>(query: CompiledQuery) => {
+        // A statement of a transaction: its failure is kept, for the others of the shared one should it end it.
+        if (this.inside) return connection.executeQuery<R>(query).catch((error: unknown) => Promise.reject((this.failure = error)));
+        // No await when nothing is to commit: a read pays nothing for this.
+        return this.open ? commitFirst().then(() => connection.executeQuery<R>(query)) : connection.executeQuery<R>(query);
+      },
       async *streamQuery(query, chunkSize) {
         await commitFirst();
         yield* connection.streamQuery(query, chunkSize);
@@ -128,10 +133,12 @@ export class SharedCommits {
   private ended(): void {
     this.inside = false;
     if (this.open && !this.inTransaction()) {
-      // SQLite rolled the shared transaction back itself: none of it will be committed.
+      // SQLite rolled the shared transaction back itself (a full disk, an I/O error): none of it will be committed,
+      // and every write of it fails as the statement that ended it did.
       this.open = false;
-      this.outcomes.get(this.batch)?.reject(Object.assign(new Error('SQLite rolled back the transaction after a failure'), { code: 'SQLITE_ABORT' }));
+      this.outcomes.get(this.batch)?.reject(this.failure ?? Object.assign(new Error('SQLite rolled the transaction back'), { code: 'SQLITE_IOERR' }));
     }
+    this.failure = undefined;
     this.schedule();
   }
 

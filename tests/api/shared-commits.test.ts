@@ -107,6 +107,26 @@ describe('write transactions sharing a commit (SQLite)', () => {
     expect(committedNames(file)).toEqual(['Ash']);
   });
 
+  it('answers a write as done exactly when it is stored, when the disk fills in the middle of a shared commit', async () => {
+    const { db, file } = await sqliteFile();
+    const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows[0]!.page_count;
+    // A database that cannot grow by more than two pages: the big row does not fit (SQLITE_FULL).
+    await sql.raw(`pragma max_page_count = ${Number(pages) + 2}`).execute(db);
+    const names = ['Oak', 'x'.repeat(200_000), 'Yew'];
+    const results = await Promise.allSettled(names.map((name) => db.transaction().execute((trx) => insert(trx, name))));
+    expect(results[1]!.status).toBe('rejected');
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_FULL' });
+    // Whether SQLite rolled back the statement or the whole transaction, what was answered done is what is stored.
+    const done = names.filter((_, n) => results[n]!.status === 'fulfilled');
+    expect(committedNames(file)).toEqual(done);
+    for (const [n, result] of results.entries()) {
+      if (n !== 1 && result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'SQLITE_FULL' });
+    }
+    await sql.raw('pragma max_page_count = 1073741823').execute(db);
+    await db.transaction().execute((trx) => insert(trx, 'Ash'));
+    expect(committedNames(file)).toEqual([...done, 'Ash']);
+  });
+
   it('commits what was written before the database closes', async () => {
     const { db, file } = await sqliteFile();
     let written = false;
