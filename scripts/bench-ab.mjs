@@ -7,12 +7,12 @@
 //   node scripts/bench-ab.mjs update 16 /tmp/before.mjs dist-server/server.mjs
 //
 // Kinds: get, create, update (blogs). BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { ADMIN, ROOT, SERVER_NODE_FLAGS, freePort, signIn, sleep } from './bench-server.mjs';
+import { ROOT, signIn, startServer } from './bench-server.mjs';
 
 const [kind, roundsText, ...bundles] = process.argv.slice(2);
 const rounds = Number(roundsText);
@@ -46,21 +46,9 @@ try {
     // Beside the real bundle, so that it finds node_modules as the real one does.
     const copy = path.join(ROOT, 'dist-server', `ab-${n}.mjs`);
     copyFileSync(path.resolve(bundle), copy);
-    const port = await freePort();
-    const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Bench', LOGIN_RATE_LIMIT: '0', LOG_LEVEL: 'warn', SEED_SAMPLE_CONTENT: 'false', BUNDLE: copy };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, launcher], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-      } catch {
-        if (tries > 600) throw new Error(`${bundle} did not start`);
-      }
-      await sleep(100);
-    }
-    const auth = await signIn({ baseUrl, admin: ADMIN });
-    servers.push({ bundle, child, baseUrl, headers: auth.headers, bursts: [] });
+    const server = await startServer({ dataDir, script: launcher, env: { BUNDLE: copy } });
+    const auth = await signIn(server);
+    servers.push({ bundle, server, headers: auth.headers, bursts: [] });
   }
   let n = 0;
   const request = (server) => (req) => {
@@ -73,10 +61,10 @@ try {
     // Each build first in turn: none always follows another's burst.
     const order = servers.map((_, i) => servers[(i + round) % servers.length]);
     for (const server of order) {
-      const before = cpuMs(server.child.pid);
-      const result = await autocannon({ url: server.baseUrl, connections: 20, duration: burst, requests: [{ setupRequest: request(server) }] });
+      const before = cpuMs(server.server.pid);
+      const result = await autocannon({ url: server.server.baseUrl, connections: 20, duration: burst, requests: [{ setupRequest: request(server) }] });
       if (result.non2xx || result.errors) console.error(`${server.bundle}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      server.bursts.push({ rate: result.requests.total / burst, cpuUs: ((cpuMs(server.child.pid) - before) * 1000) / Math.max(1, result.requests.total) });
+      server.bursts.push({ rate: result.requests.total / burst, cpuUs: ((cpuMs(server.server.pid) - before) * 1000) / Math.max(1, result.requests.total) });
     }
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -85,8 +73,10 @@ try {
     console.log(`${server.bundle}: ${kind} median ${Math.round(median(rates))}/s, ${Math.round(median(server.bursts.map((b) => b.cpuUs)))} µs of server CPU each (bursts: ${rates.map(Math.round).join(' ')})`);
   }
 } finally {
-  for (const server of servers) server.child.kill('SIGTERM');
-  await sleep(500);
+  for (const { server } of servers) {
+    await server.stop();
+    server.cleanUp();
+  }
   rmSync(work, { recursive: true, force: true });
   for (const n of bundles.keys()) rmSync(path.join(ROOT, 'dist-server', `ab-${n}.mjs`), { force: true });
   rmSync(launcher, { force: true });

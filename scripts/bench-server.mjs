@@ -62,11 +62,12 @@ export function supervise(child, graceMs) {
 
 /**
  * Starts the real server (scripts/start.mjs, the compiled API, no console build) on `dataDir` (kept), or on a
- * directory of its own (removed at stop), or on PostgreSQL (`databaseUrl`). `eventLoop()` reads what the server's
+ * directory of its own (removed at stop), or on PostgreSQL (`databaseUrl`); `script` runs instead of
+ * scripts/start.mjs (scripts/bench-ab.mjs: a given build of the server). `eventLoop()` reads what the server's
  * EVENT_LOOP_REPORT file says (server/start.ts), `closePhase()` ends a measuring phase there and answers its figures;
  * `peakRss()` its peak memory.
  */
-export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}) {
+export async function startServer({ dataDir, databaseUrl, env: extra = {}, script = path.join(ROOT, 'scripts', 'start.mjs') } = {}) {
   const ownDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-'));
   const reportDir = mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-loop-'));
@@ -90,7 +91,7 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {} } = {}
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const supervised = supervise(child, 15_000);
   const { output, peak } = supervised;
   const stop = async () => {

@@ -14,21 +14,37 @@ import type { Database } from './types';
 // write is answered before its commit, and one that SQLite could not commit is answered as the failure it is.
 
 const SAVEPOINT = 'cornerstone_write';
-/** Outcomes kept for transactions that have not asked for theirs yet (they ask within the same turn). */
-const OUTCOMES_KEPT = 64;
+
+/** How a shared transaction ended: resolved once committed, rejected with the reason it was not. */
+export interface Outcome {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+function newOutcome(): Outcome {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // Handled here too: a shared transaction whose writers all failed before asking has no one else to tell.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
 
 export class SharedCommits {
-  /** The number of the shared transaction open now, or of the last one. */
-  private batch = 0;
   /** The shared transaction has begun and is not committed yet. */
   private open = false;
+  /** How the open (or the last) shared transaction ends. */
+  private outcome: Outcome | undefined;
   /** A Kysely transaction is running inside it. */
   private inside = false;
   /** Transactions run and commits made so far (the tests read them). */
   readonly counts = { transactions: 0, commits: 0 };
   private scheduled = false;
   private committing: Promise<void> | undefined;
-  private readonly outcomes = new Map<number, { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void }>();
 
   /** The last failure of a statement of the running transaction. */
   private failure: unknown;
@@ -47,8 +63,7 @@ export class SharedCommits {
       if (!this.open) {
         await this.run('begin');
         this.open = true;
-        this.batch += 1;
-        this.outcome(this.batch);
+        this.outcome = newOutcome();
       }
       this.inside = true;
       this.counts.transactions += 1;
@@ -104,30 +119,16 @@ export class SharedCommits {
     };
   }
 
-  /** The number of the shared transaction a running transaction is in. */
-  current(): number {
-    return this.batch;
+  /** How the shared transaction a running transaction is in ends. */
+  current(): Outcome | undefined {
+    return this.outcome;
   }
 
-  /** Resolves once shared transaction `batch` is committed; rejects with the reason it was not. */
-  committed(batch: number): Promise<void> {
-    const outcome = this.outcomes.get(batch);
+  /** Resolves once the shared transaction of `outcome` is committed; rejects with the reason it was not. */
+  committed(outcome: Outcome | undefined): Promise<void> {
     if (!outcome) return Promise.resolve();
     this.schedule();
     return outcome.promise;
-  }
-
-  private outcome(batch: number): void {
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<void>((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    // Handled here too: a shared transaction whose writers all failed before asking has no one else to tell.
-    promise.catch(() => {});
-    this.outcomes.set(batch, { promise, resolve, reject });
-    if (this.outcomes.size > OUTCOMES_KEPT) this.outcomes.delete(this.outcomes.keys().next().value!);
   }
 
   private ended(): void {
@@ -136,7 +137,7 @@ export class SharedCommits {
       // SQLite rolled the shared transaction back itself (a full disk, an I/O error): none of it will be committed,
       // and every write of it fails as the statement that ended it did.
       this.open = false;
-      this.outcomes.get(this.batch)?.reject(this.failure ?? Object.assign(new Error('SQLite rolled the transaction back'), { code: 'SQLITE_IOERR' }));
+      this.outcome?.reject(this.failure ?? Object.assign(new Error('SQLite rolled the transaction back'), { code: 'SQLITE_IOERR' }));
     }
     this.failure = undefined;
     this.schedule();
@@ -154,7 +155,7 @@ export class SharedCommits {
   /** Commits the shared transaction (with none running inside it), once. */
   private commit(): Promise<void> {
     this.committing ??= (async () => {
-      const outcome = this.outcomes.get(this.batch);
+      const outcome = this.outcome;
       try {
         this.counts.commits += 1;
         await this.run('commit');
@@ -177,7 +178,11 @@ export class SharedCommits {
   }
 }
 
-/** Kysely whose transactions resolve once their shared transaction is committed. */
+/**
+ * Kysely whose transactions resolve once their shared transaction is committed. (An instance made from it by
+ * withPlugin or withSchema is Kysely's own: its transactions still share commits, but return at their savepoint's
+ * release; the server makes none.)
+ */
 export class SharedCommitKysely extends Kysely<Database> {
   readonly #shared: SharedCommits;
 
@@ -191,13 +196,13 @@ export class SharedCommitKysely extends Kysely<Database> {
     const execute = builder.execute.bind(builder);
     const shared = this.#shared;
     builder.execute = async (callback) => {
-      let batch = 0;
+      let outcome: Outcome | undefined;
       const result = await execute(async (trx) => {
         const value = await callback(trx);
-        batch = shared.current();
+        outcome = shared.current();
         return value;
       });
-      await shared.committed(batch);
+      await shared.committed(outcome);
       return result;
     };
     return builder;

@@ -31,20 +31,12 @@ const postgres = (db: Db) => dialectOf(db) === 'postgres';
  * are never reused; a row that were held would make the insert fail, not be kept).
  */
 export async function writeRecordIndex(db: Db, area: string, id: number, entry: RecordIndexEntry, options: { created?: boolean } = {}): Promise<void> {
-  if (options.created) {
-    await insertIndexRows(db, area, id, entry);
-    for (const gained of entry.values) await countValue(db, area, gained.field, gained.value, 1);
-    return;
-  }
-  const heldBody = postgres(db)
-    ? await sql<{ body: string }>`select body from record_search where record_id = ${id}`.execute(db)
-    : await sql<{ body: string }>`select body from record_search where rowid = ${id}`.execute(db);
-  const body = heldBody.rows[0]?.body;
+  const body = options.created ? undefined : await heldSearchBody(db, id);
   if (body !== (entry.body ?? undefined)) {
     if (body !== undefined) await deleteSearchRow(db, id);
     if (entry.body !== null) await insertSearchRow(db, area, id, entry.body);
   }
-  const held = await db.selectFrom('record_values').select(['area', 'field', 'value']).where('record_id', '=', id).execute();
+  const held = options.created ? [] : await db.selectFrom('record_values').select(['area', 'field', 'value']).where('record_id', '=', id).execute();
   const key = ({ field, value }: { field: string; value: string }) => `${field}\u0000${value}`;
   const had = new Set(held.map(key));
   const has = new Set(entry.values.map(key));
@@ -56,6 +48,13 @@ export async function writeRecordIndex(db: Db, area: string, id: number, entry: 
   const gained = entry.values.filter((value) => !had.has(key(value)));
   if (gained.length > 0) await db.insertInto('record_values').values(gained.map(({ field, value }) => ({ record_id: id, area, field, value }))).execute();
   for (const value of gained) await countValue(db, area, value.field, value.value, 1);
+}
+
+async function heldSearchBody(db: Db, id: number): Promise<string | undefined> {
+  const held = postgres(db)
+    ? await sql<{ body: string }>`select body from record_search where record_id = ${id}`.execute(db)
+    : await sql<{ body: string }>`select body from record_search where rowid = ${id}`.execute(db);
+  return held.rows[0]?.body;
 }
 
 async function insertSearchRow(db: Db, area: string, id: number, body: string): Promise<void> {
