@@ -105,14 +105,14 @@ describe('writes answered once on disk (SQLite)', () => {
     const { api } = await serverOn(held.sync);
     held.hold();
     const refused = api.post('/api/blogs', { title: 'Glass tower', content: '<p>Body</p>' });
-    await tick();
+    await vi.waitFor(() => expect(held.pending()).toBe(1), { timeout: 5000 });
     held.fail();
     const answer = await refused;
     expect(answer.statusCode).toBe(503);
     expect(answer.headers['retry-after']).toBe('30');
     expect(answer.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
     const again = api.post('/api/blogs', { title: 'Timber hall', content: '<p>Body</p>' });
-    await tick();
+    await vi.waitFor(() => expect(held.pending()).toBe(1), { timeout: 5000 });
     held.release();
     expect((await again).statusCode).toBe(201);
   });
