@@ -3,7 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleRouter, routes } from './App';
+import { App, RootShell } from './App';
+import { ConsoleRouter, routes } from './ConsoleRouter';
 import { fakeApi } from './components/sortableListTesting';
 import { notifications, type AppNotification } from './notifications/store';
 
@@ -37,7 +38,11 @@ function renderApp(path: string) {
   window.history.replaceState(null, '', path);
   const router = createBrowserRouter(routes);
   afterEachCleanups.push(() => router.dispose());
-  render(<ConsoleRouter router={router} />);
+  render(
+    <RootShell>
+      <ConsoleRouter router={router} />
+    </RootShell>,
+  );
   return router;
 }
 
@@ -103,5 +108,53 @@ describe('a session that ends mid-work (issue #8, SPEC §2, §8)', () => {
     await signIn();
     await waitFor(() => expect(at(router)).toBe('/dashboard'), { timeout: 10_000 });
     expect(notifications.getSnapshot().some((n) => n.title === AUTH_REQUIRED.title)).toBe(false);
+  });
+});
+
+// Issue #10: a fresh visit to /login shows the sign-in page without the router; signing in hands over to the console.
+describe('the sign-in page of a fresh visit (issue #10, SPEC §2, §4)', () => {
+  function renderAt(path: string) {
+    window.history.replaceState(null, '', path);
+    const historyLength = window.history.length;
+    render(<App />);
+    return { historyLength };
+  }
+
+  it('signs in to /dashboard in place of /login, with the welcome notice and the console showing', async () => {
+    fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+    const { historyLength } = renderAt('/login');
+    await screen.findByRole('heading', { name: 'Sign in to your dashboard' });
+
+    await signIn();
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
+    // Replaced, not pushed: Back does not return to the sign-in page (SPEC §4).
+    expect(window.history.length).toBe(historyLength);
+    expect(await screen.findByText('Welcome back, Ada Admin!')).toBeInTheDocument();
+    // The console's header (jsdom's window is 1024px wide: below the sidebar's breakpoint, SPEC §9).
+    expect(await screen.findByRole('button', { name: 'Open menu' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(localStorage.getItem('access_token')).toBe('fresh-token');
+    // One notification area and one loading overlay's live region, whatever the view.
+    expect(document.querySelectorAll('.notification-area')).toHaveLength(1);
+    expect(document.querySelectorAll('.loading-overlay__status')).toHaveLength(1);
+  });
+
+  it('reopens the page a lost session interrupted, after a reload of the sign-in page (issue #8)', async () => {
+    fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+    sessionStorage.setItem('cornerstone.returnTo', '/dashboard/blogs?page=2');
+    renderAt('/login');
+    await signIn();
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toMatch(/^\/dashboard\/blogs\?/), { timeout: 10_000 });
+    expect(new URLSearchParams(window.location.search).get('page')).toBe('2');
+    expect(await screen.findByText('Post 5', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in visitor of /login to /dashboard with the notice of SPEC §8', async () => {
+    fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+    localStorage.setItem('access_token', 'fresh-token');
+    renderAt('/login');
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
+    expect(notifications.getSnapshot().map(({ type, title, message }) => ({ type, title, message }))).toEqual([
+      { type: 'info', title: 'Already Authenticated', message: 'You are already logged in' },
+    ]);
   });
 });

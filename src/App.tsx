@@ -1,108 +1,61 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { flushSync } from 'react-dom';
-import {
-  createBrowserRouter,
-  Navigate,
-  Outlet,
-  RouterProvider,
-  ScrollRestoration,
-  useLocation,
-  useNavigate,
-} from 'react-router';
-import { announceSessionEnd, isSignedIn, onSessionEnd } from './authProvider';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { isSignedIn } from './authProvider';
+import { ConsoleLoading } from './layout/ConsoleLoading';
 import { LoadingOverlay } from './layout/LoadingOverlay';
+import { loadAdminApp } from './loadAdminApp';
 import { LoginPage } from './login/LoginPage';
 import { SIGN_IN_PATH } from './login/returnPath';
-import { catalogue } from './notifications/catalogue';
 import { NotificationArea } from './notifications/NotificationArea';
-import { notify } from './notifications/store';
 
-// Everything behind sign-in loads on demand, so the sign-in page ships without react-admin and MUI.
-const AdminApp = lazy(() => import('./AdminApp').then((module) => ({ default: module.AdminApp })));
+const loadConsoleRouter = () => import('./ConsoleRouter');
+const BrowserConsole = lazy(() => loadConsoleRouter().then((module) => ({ default: module.BrowserConsole })));
 
-// SPEC §1: the root shell holds the routed view, the notification area and the loading overlay.
-function Root() {
-  const navigate = useNavigate();
-  // Issue #8: a lost session leaves the console in one synchronous step, so that no page of it reacts to the failed
-  // request afterwards (see authProvider.checkError).
-  useEffect(() => onSessionEnd((to) => navigate(to, { flushSync: true })), [navigate]);
+// SPEC §1: the root shell holds the routed view, the notification area and the loading overlay. The two stay mounted
+// whatever the view, so a notice raised as the view changes (the welcome after sign-in) is announced in a live region
+// that was already there.
+export function RootShell({ children }: { children: ReactNode }) {
   return (
     <>
-      <Outlet />
+      {children}
       <NotificationArea />
       <LoadingOverlay />
-      {/* SPEC §2: scroll position is restored on navigation. */}
-      <ScrollRestoration />
     </>
   );
 }
 
-// SPEC §2: the guard covers the shell and all its children. It reads the location so that it looks again at every
-// move inside the console (a token removed by another tab).
-function RequireAuth({ children }: { children: React.ReactNode }) {
-  useLocation();
-  const signedIn = isSignedIn();
-  useEffect(() => {
-    if (!signedIn) announceSessionEnd();
-  }, [signedIn]);
-  return signedIn ? children : <Navigate to={SIGN_IN_PATH} replace />;
+// The chunks a signed-in console needs first, fetched side by side rather than one after the other.
+function loadSignedInConsole(): void {
+  void loadConsoleRouter();
+  void loadAdminApp();
 }
 
-// SPEC §2: /login is for guests only.
-function GuestOnly({ children }: { children: React.ReactNode }) {
-  const signedIn = isSignedIn();
-  useEffect(() => {
-    if (signedIn) notify(catalogue.alreadyAuthenticated);
-  }, [signedIn]);
-  return signedIn ? <Navigate to="/dashboard" replace /> : children;
-}
-
-function ConsoleLoading() {
-  return <div className="console-loading" aria-busy="true" />;
-}
-
-export const routes = [
-  {
-    element: <Root />,
-    children: [
-      { index: true, element: <Navigate to="/login" replace /> },
-      {
-        path: 'login',
-        element: (
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        ),
-      },
-      {
-        path: 'dashboard/*',
-        element: (
-          <RequireAuth>
-            <Suspense fallback={<ConsoleLoading />}>
-              <AdminApp />
-            </Suspense>
-          </RequireAuth>
-        ),
-      },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
-    ],
-  },
-];
-
-// Without flushSync, a navigation asking for it (leaving a lost session) would still wait for a transition.
-export function ConsoleRouter({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
-  return (
-    <RouterProvider
-      router={router}
-      flushSync={(update) => {
-        flushSync(update);
-      }}
-    />
-  );
-}
-
-const router = createBrowserRouter(routes);
-
+/**
+ * Issue #10: a fresh visit to /login (the first page of every visit, SPEC §2) shows the sign-in page without the
+ * router, whose 95 KB (30 KB compressed) the page would otherwise wait for. Signing in then moves the address to
+ * where the sign-in leads and hands over to the routed console (src/ConsoleRouter.tsx), which serves every other
+ * address and /login itself from then on (after a session ends, SPEC §2's guards).
+ */
 export function App() {
-  return <ConsoleRouter router={router} />;
+  const [signInAlone, setSignInAlone] = useState(() => {
+    const signedIn = isSignedIn();
+    if (signedIn && window.location.pathname.startsWith('/dashboard')) loadSignedInConsole();
+    return window.location.pathname === SIGN_IN_PATH && !signedIn;
+  });
+  return (
+    <RootShell>
+      {signInAlone ? (
+        <LoginPage
+          onSigningIn={loadSignedInConsole}
+          onSignedIn={(to) => {
+            window.history.replaceState(null, '', to);
+            setSignInAlone(false);
+          }}
+        />
+      ) : (
+        <Suspense fallback={<ConsoleLoading />}>
+          <BrowserConsole />
+        </Suspense>
+      )}
+    </RootShell>
+  );
 }

@@ -46,7 +46,7 @@ export function announceSessionEnd(): void {
 // The page open right now (the console runs on the browser router).
 const openPage = (): string => `${window.location.pathname}${window.location.search}`;
 
-// How the app leaves the console for the sign-in page; set by the router's root (App.tsx).
+// How the app leaves the console for the sign-in page; set by the router's root (src/ConsoleRouter.tsx).
 type LeaveConsole = (to: string) => Promise<void> | void;
 let leaveConsole: LeaveConsole | undefined;
 

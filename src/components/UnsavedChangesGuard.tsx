@@ -25,7 +25,7 @@ export function UnsavedChangesGuard({ when, saving = false }: UnsavedChangesGuar
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [when]);
-  // useBlocker needs a data router (src/App.tsx's createBrowserRouter); elsewhere only the tab is guarded.
+  // useBlocker needs a data router (src/ConsoleRouter.tsx's createBrowserRouter); elsewhere only the tab is guarded.
   return canBlock ? <NavigationGuard when={when} saving={saving} /> : null;
 }
 

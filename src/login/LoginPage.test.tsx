@@ -2,13 +2,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RoutedLoginPage } from '../ConsoleRouter';
 import { notifications } from '../notifications/store';
-import { LoginPage } from './LoginPage';
 
 function renderLogin() {
   const router = createMemoryRouter(
     [
-      { path: '/login', element: <LoginPage /> },
+      { path: '/login', element: <RoutedLoginPage /> },
       { path: '/dashboard', element: <p>dashboard page</p> },
     ],
     { initialEntries: ['/login'] },

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { authProvider } from '../authProvider';
 import { isDarkScheme } from '../colorScheme';
 import { Logo } from '../components/Logo';
@@ -26,9 +25,16 @@ function showWhenToRetry(message: string): void {
   notify(catalogue.tooManyAttempts, { message });
 }
 
-// Plain React and CSS on purpose: this page is the first thing every visit loads.
-export function LoginPage() {
-  const navigate = useNavigate();
+interface LoginPageProps {
+  // Where to go once signed in (replacing /login in the history): the router's navigation, or the hand-over from the
+  // sign-in page shown alone to the console (src/App.tsx).
+  onSignedIn: (to: string) => void;
+  // The form is sent: a chance to start loading what comes after it.
+  onSigningIn?: () => void;
+}
+
+// Plain React and CSS on purpose: this page is the first thing every visit loads, without the router (src/App.tsx).
+export function LoginPage({ onSignedIn, onSigningIn }: LoginPageProps) {
   const id = useId();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [touched, setTouched] = useState<Touched>({});
@@ -52,10 +58,11 @@ export function LoginPage() {
     event.preventDefault();
     if (invalid || submitting) return;
     setSubmitting(true);
+    onSigningIn?.();
     try {
       await authProvider.login({ email: values.email.trim(), password: values.password });
       // SPEC §4: /dashboard; after a session that ended mid-work, the page that was open (issue #8).
-      navigate(takeReturnPath(), { replace: true });
+      onSignedIn(takeReturnPath());
     } catch (error) {
       // authProvider.login has already shown the notice of the catalogue.
       if (error instanceof HttpError && error.status === 429) showWhenToRetry(error.message);
