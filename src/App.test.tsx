@@ -1,5 +1,5 @@
 // Issue #8: a lost session sends the user to /login once, and signing in again reopens the page that was open.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -146,6 +146,36 @@ describe('the sign-in page of a fresh visit (issue #10, SPEC §2, §4)', () => {
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toMatch(/^\/dashboard\/blogs\?/), { timeout: 10_000 });
     expect(new URLSearchParams(window.location.search).get('page')).toBe('2');
     expect(await screen.findByText('Post 5', {}, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  it('a visitor not signed in lands on /login from any address: warned from the console or elsewhere, not from /', async () => {
+    for (const [path, warned] of [
+      ['/dashboard/blogs?page=2', true],
+      ['/nowhere', true],
+      ['/', false],
+      ['/login/', false],
+    ] as const) {
+      fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+      const { historyLength } = renderAt(path);
+      await screen.findByRole('heading', { name: 'Sign in to your dashboard' });
+      expect(`${window.location.pathname}${window.location.search}`, path).toBe('/login');
+      expect(window.history.length, `${path}: replaced, not pushed`).toBe(historyLength);
+      expect(
+        notifications.getSnapshot().map(({ type, title, message }) => ({ type, title, message })),
+        path,
+      ).toEqual(warned ? [AUTH_REQUIRED] : []);
+      cleanup();
+      notifications.clear();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('signs in to /dashboard after the guard sent the visitor to /login (SPEC §2, §4)', async () => {
+    fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+    renderAt('/dashboard/blogs?page=2');
+    await signIn();
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
+    expect(await screen.findByRole('button', { name: 'Open menu' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('sends a signed-in visitor of /login to /dashboard with the notice of SPEC §8', async () => {

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { isSignedIn } from './authProvider';
+import { announceSessionEnd, isSignedIn } from './authProvider';
 import { ConsoleLoading } from './layout/ConsoleLoading';
 import { LoadingOverlay } from './layout/LoadingOverlay';
-import { loadAdminApp } from './loadAdminApp';
 import { LoginPage } from './login/LoginPage';
 import { SIGN_IN_PATH } from './login/returnPath';
 import { NotificationArea } from './notifications/NotificationArea';
 
-const loadConsoleRouter = () => import('./ConsoleRouter');
-const BrowserConsole = lazy(() => loadConsoleRouter().then((module) => ({ default: module.BrowserConsole })));
+// The routed console (src/ConsoleRouter.tsx) comes in the console's chunk, with react-router, react-admin and MUI.
+const loadConsole = () => import('./ConsoleRouter');
+const BrowserConsole = lazy(() => loadConsole().then((module) => ({ default: module.BrowserConsole })));
 
 // SPEC §1: the root shell holds the routed view, the notification area and the loading overlay. The two stay mounted
 // whatever the view, so a notice raised as the view changes (the welcome after sign-in) is announced in a live region
@@ -23,29 +23,36 @@ export function RootShell({ children }: { children: ReactNode }) {
   );
 }
 
-// The chunks a signed-in console needs first, fetched side by side rather than one after the other.
-function loadSignedInConsole(): void {
-  void loadConsoleRouter();
-  void loadAdminApp();
+/**
+ * Where a visitor who is not signed in starts, as the console's routes have it (src/ConsoleRouter.tsx, SPEC §2): the
+ * root and the sign-in page itself go to /login quietly; every other address is the console's or unknown (which
+ * leads to /dashboard), so the guard warns ('Authentication Required') and sends the visitor to /login.
+ */
+function startSignedOut(): void {
+  const { pathname } = window.location;
+  const quiet = pathname === '/' || pathname === SIGN_IN_PATH || pathname === `${SIGN_IN_PATH}/`;
+  if (!quiet) announceSessionEnd();
+  if (pathname !== SIGN_IN_PATH) window.history.replaceState(null, '', SIGN_IN_PATH);
 }
 
 /**
- * Issue #10: a fresh visit to /login (the first page of every visit, SPEC §2) shows the sign-in page without the
- * router, whose 95 KB (30 KB compressed) the page would otherwise wait for. Signing in then moves the address to
- * where the sign-in leads and hands over to the routed console (src/ConsoleRouter.tsx), which serves every other
- * address and /login itself from then on (after a session ends, SPEC §2's guards).
+ * Issue #10: a visitor who is not signed in gets the sign-in page alone, without the router and the console, whose
+ * 300 KB (compressed) the page would otherwise wait for, on a slow phone's first visit. Signing in moves the address
+ * to where the sign-in leads and hands over to the routed console, which serves every address from then on (the
+ * sign-in page too, after a session ends).
  */
 export function App() {
   const [signInAlone, setSignInAlone] = useState(() => {
-    const signedIn = isSignedIn();
-    if (signedIn && window.location.pathname.startsWith('/dashboard')) loadSignedInConsole();
-    return window.location.pathname === SIGN_IN_PATH && !signedIn;
+    if (isSignedIn()) return false;
+    startSignedOut();
+    return true;
   });
   return (
     <RootShell>
       {signInAlone ? (
         <LoginPage
-          onSigningIn={loadSignedInConsole}
+          // The console's chunk loads while the password is checked.
+          onSigningIn={() => void loadConsole()}
           onSignedIn={(to) => {
             window.history.replaceState(null, '', to);
             setSignInAlone(false);

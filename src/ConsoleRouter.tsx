@@ -11,15 +11,15 @@ import {
 } from 'react-router';
 import { announceSessionEnd, isSignedIn, onSessionEnd } from './authProvider';
 import { ConsoleLoading } from './layout/ConsoleLoading';
-import { loadAdminApp } from './loadAdminApp';
 import { LoginPage } from './login/LoginPage';
 import { SIGN_IN_PATH } from './login/returnPath';
 import { catalogue } from './notifications/catalogue';
 import { notify } from './notifications/store';
 
-// The routed console: every address but a fresh visit to /login (src/App.tsx), which the sign-in page serves without
-// react-router. Everything behind sign-in loads on demand, so neither ships react-admin and MUI.
-const AdminApp = lazy(() => loadAdminApp().then((module) => ({ default: module.AdminApp })));
+// The routed console, for a signed-in visitor (a signed-out one sees the sign-in page without the router, src/App.tsx,
+// until signed in). It and everything behind sign-in are one chunk (vite.config.ts), loaded on demand: the sign-in
+// page ships without react-router, react-admin and MUI.
+const AdminApp = lazy(() => import('./AdminApp').then((module) => ({ default: module.AdminApp })));
 
 // SPEC §1: the root shell's routed view (src/App.tsx holds it with the notification area and the loading overlay).
 function Root() {
