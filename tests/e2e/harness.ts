@@ -378,7 +378,28 @@ export function describeViolations(violations: Result[]): string {
     .join('\n\n');
 }
 
+/**
+ * The page at rest: waits for the CSS transitions and finite animations running now to end (at most 3 s). A form that
+ * enables once its record has loaded fades its labels in (MUI, 200 ms): axe measured one frame of that fade
+ * (#7e7e7e, between the disabled and the enabled grey) and reported a contrast the page never keeps (CI, 2026-11-27).
+ * Endless animations (a spinner) are not waited for.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames: style changes made just now start their transitions.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+  });
+}
+
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations;
   expect(violations.length, `axe violations on ${label}:\n${describeViolations(violations)}`).toBe(0);
