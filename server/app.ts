@@ -17,7 +17,7 @@ import { settleWrites } from './db';
 import type { Database } from './db/types';
 import { HttpError, isApiPath, routePath } from './http-error';
 import { registerAuthentication } from './plugins/authenticate';
-import { registerConsole } from './plugins/console';
+import { inlineScriptSources, registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { trackContentChanges } from './plugins/public-cache';
@@ -91,7 +91,8 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The build's one inline script (in index.html), by its hash (plugins/console.ts).
+        scriptSrc: ["'self'", ...inlineScriptSources(config.staticDir)],
         // MUI (emotion) injects <style> elements at run time (docs/security.md says why a nonce is not used).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

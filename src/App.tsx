@@ -1,5 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { SINGLETON_ID } from '../schema/api';
 import { announceSessionEnd, isSignedIn } from './authProvider';
+import { DASHBOARD_AREA } from './dashboardArea';
+import { apiUrl, readEarly } from './httpClient';
 import { ConsoleLoading } from './layout/ConsoleLoading';
 import { LoadingOverlay } from './layout/LoadingOverlay';
 import { LoginPage } from './login/LoginPage';
@@ -36,6 +39,16 @@ function startSignedOut(): void {
 }
 
 /**
+ * Issue #10: a signed-in visitor opening the dashboard (a reload, a console opened again) needs its record, which the
+ * console would only ask for once its chunk had arrived and run. It is read now, beside that chunk (which index.html
+ * already asks for, vite.config.ts), and the console's own request takes the answer (src/httpClient.ts).
+ */
+function startSignedIn(): void {
+  const { pathname } = window.location;
+  if (pathname === '/dashboard' || pathname === '/dashboard/') readEarly(apiUrl(`${DASHBOARD_AREA}/${SINGLETON_ID}`));
+}
+
+/**
  * Issue #10: a visitor who is not signed in gets the sign-in page alone, without react-router (30 KB
  * compressed, a third of the page's script), which now comes in the console's chunk. Signing in moves the address
  * to where the sign-in leads and hands over to the routed console, which serves every address from then on (the
@@ -43,7 +56,10 @@ function startSignedOut(): void {
  */
 export function App() {
   const [signInAlone, setSignInAlone] = useState(() => {
-    if (isSignedIn()) return false;
+    if (isSignedIn()) {
+      startSignedIn();
+      return false;
+    }
     startSignedOut();
     return true;
   });

@@ -25,7 +25,7 @@ export const config = {
 // SPEC §9 constants.
 export const DESKTOP_BREAKPOINT_PX = 1025;
 export const DESKTOP_MEDIA_QUERY = `(min-width:${DESKTOP_BREAKPOINT_PX}px)`;
-export const TOKEN_STORAGE_KEY = 'access_token';
+export { TOKEN_STORAGE_KEY } from './tokenStorageKey';
 export const HEADER_LOGO_WIDTH_PX = 150;
 export const LOGIN_LOGO_WIDTH_PX = 300;
 export const TOAST_DURATION_MS = 3000;

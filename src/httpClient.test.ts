@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, httpClient, isRelativeUrl } from './httpClient';
+import { EARLY_READ_KEPT_MS, HttpError, httpClient, isRelativeUrl, readEarly } from './httpClient';
 import { inFlight } from './inFlight';
 
 const jsonResponse = (status: number, body: unknown) =>
@@ -112,6 +112,70 @@ describe('httpClient', () => {
     expect(response.status).toBe(200);
     expect(response.json).toEqual([{ id: 1 }]);
     expect(response.headers.get('Content-Range')).toBe('blogs 0-0/1');
+  });
+});
+
+// Issue #10: the dashboard's record, read as the page opens (src/App.tsx), for the console to take.
+describe('early reads', () => {
+  const records = (version: number) => jsonResponse(200, { id: 1, headline: `Version ${version}` });
+
+  it('gives the answer of an early read to the first GET of the same address, then reads again', async () => {
+    localStorage.setItem('access_token', 'abc');
+    fetchMock.mockResolvedValueOnce(records(1)).mockResolvedValueOnce(records(2));
+    readEarly('/api/hero/1');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((await httpClient('/api/hero/1')).json).toEqual({ id: 1, headline: 'Version 1' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Taken once: a later read (after a save, say) asks the API again.
+    expect((await httpClient('/api/hero/1')).json).toEqual({ id: 1, headline: 'Version 2' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not taken by another address, a write, another token or a read after EARLY_READ_KEPT_MS', async () => {
+    localStorage.setItem('access_token', 'abc');
+    document.cookie = 'XSRF-TOKEN=cookie-value; path=/';
+    fetchMock.mockImplementation(async () => records(fetchMock.mock.calls.length));
+    readEarly('/api/hero/1');
+    await httpClient('/api/hero/2');
+    await httpClient('/api/hero/1', { method: 'PUT', body: '{}' });
+    expect(fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit).method} ${String(url)}`)).toEqual([
+      'GET /api/hero/1',
+      'GET /api/hero/2',
+      'PUT /api/hero/1',
+    ]);
+    // Signed out and in again meanwhile: the record is read again, with the new token.
+    localStorage.setItem('access_token', 'def');
+    await httpClient('/api/hero/1');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(sentHeaders(3).get('Authorization')).toBe('Bearer def');
+
+    vi.useFakeTimers({ now: Date.now() });
+    try {
+      readEarly('/api/hero/1');
+      vi.advanceTimersByTime(EARLY_READ_KEPT_MS);
+      await httpClient('/api/hero/1');
+      expect(fetchMock).toHaveBeenCalledTimes(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('hands a failed early read to the request that takes it, and fails quietly when none does', async () => {
+    localStorage.setItem('access_token', 'stale');
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Your session has expired.' }));
+      readEarly('/api/hero/1');
+      const error = await httpClient('/api/hero/1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ status: 401, message: 'Your session has expired.' });
+      readEarly('/api/about-us/1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });
 

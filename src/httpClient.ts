@@ -83,8 +83,33 @@ function serverMessage(json: unknown): string | undefined {
   return undefined;
 }
 
+// Issue #10: reads started as the page opens, before the console's script has arrived (src/App.tsx), each kept for
+// the first request of the same address, with the same token, within EARLY_READ_KEPT_MS.
+export const EARLY_READ_KEPT_MS = 10_000;
+const earlyReads = new Map<string, { response: Promise<HttpResponse>; token: string | null; at: number }>();
+
+/** Starts reading `url` now, for the console to take when it asks for it (httpClient, below). */
+export function readEarly(url: string): void {
+  const response = httpClient(url);
+  // A read nobody takes fails quietly; the request that takes it gets its answer or its error.
+  response.catch(() => undefined);
+  earlyReads.set(url, { response, token: tokenStore.get(), at: Date.now() });
+}
+
+function takeEarlyRead(url: string): Promise<HttpResponse> | undefined {
+  const early = earlyReads.get(url);
+  if (!early) return undefined;
+  earlyReads.delete(url);
+  // Read with another session's token (signed out and in again meanwhile), or long ago: read again.
+  return early.token === tokenStore.get() && Date.now() - early.at < EARLY_READ_KEPT_MS ? early.response : undefined;
+}
+
 export async function httpClient(url: string, { ownProgress = false, ...options }: HttpOptions = {}): Promise<HttpResponse> {
   const method = (options.method ?? 'GET').toUpperCase();
+  if (method === 'GET' && earlyReads.size > 0) {
+    const early = takeEarlyRead(url);
+    if (early) return early;
+  }
   const headers = new Headers(options.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (typeof options.body === 'string' && !headers.has('Content-Type')) {

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +7,17 @@ import type { Config } from '../config';
 import { decodedPath, isApiPath } from '../http-error';
 
 export const NOT_BUILT_MESSAGE = 'The console has not been built yet: run `npm run build`, then restart the server.';
+
+/**
+ * The Content-Security-Policy sources of the inline scripts in the built index.html (`'sha256-…'`): the one the build
+ * writes there (vite.config.ts, preloadConsoleWhenSignedIn) runs, and no other inline script would. None before a build.
+ */
+export function inlineScriptSources(staticDir: string): string[] {
+  const file = path.join(path.resolve(staticDir), 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+}
 
 /**
  * Serves the built console from STATIC_DIR with an SPA fallback, and answers every

@@ -3,6 +3,7 @@ import { createElement } from 'react';
 import { areas } from '../../schema/areas';
 import type { AreaDeclaration, AreaKind, MenuGroup } from '../../schema/define';
 import { AreaPlaceholder } from '../components/AreaPlaceholder';
+import { DASHBOARD_AREA } from '../dashboardArea';
 import { auditLogArea, views as auditLogViews } from './audit-log';
 import { icons } from './icons';
 import { isLazy, lazyView, prefetchScreens, prefetchWhenIdle, type LazyView } from './lazyViews';
@@ -61,8 +62,8 @@ export const resources: readonly ResourceDefinition[] = areas.map((declaration) 
 // The audit log (issue #9) is no declared area: read-only, under Settings in the menu.
 export const auditLog = { ...auditLogArea, ...componentsOf(auditLogArea.name, auditLogViews) };
 
-// The Hero Section is the dashboard's own page (SPEC §2: Hero Section → /dashboard).
-export const DASHBOARD_AREA = 'hero';
+// The Hero Section is the dashboard's own page (src/dashboardArea.ts).
+export { DASHBOARD_AREA };
 
 export const dashboardArea = resources.find((r) => r.name === DASHBOARD_AREA) as ResourceDefinition;
 export const routedResources = resources.filter((r) => r.name !== DASHBOARD_AREA);

@@ -181,6 +181,27 @@ describe('serving the built console', () => {
     expect(api.json()).toEqual({ message: 'Not Found' });
   });
 
+  it('allows the inline script of the built index.html by its hash, and no other inline script (issue #10)', async () => {
+    const built = mkdtempSync(path.join(tmpdir(), 'cornerstone-dist-'));
+    const inline = 'if(localStorage.getItem("access_token"))document.title="signed in"';
+    writeFileSync(path.join(built, 'index.html'), `<!doctype html><title>Cornerstone</title><script>${inline}</script><div id="root"></div>`);
+    const app = await setupApp({ staticDir: built });
+    try {
+      const response = await app.app.inject({ url: '/login' });
+      expect(response.body).toContain(inline);
+      const scriptSrc = String(response.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('script-src'));
+      // sha256 of the script's text, base64: what a browser computes before running it.
+      expect(scriptSrc).toBe("script-src 'self' 'sha256-WXeBlOWyD92YC3HSJ6QVB5HNRRmB4l3i2ZaR4WpE1nw='");
+      expect((await app.app.inject({ url: '/api/health' })).headers['content-security-policy']).toBe(response.headers['content-security-policy']);
+    } finally {
+      await app.close();
+      rmSync(built, { recursive: true, force: true });
+    }
+    // Without one (the build above has none), the policy allows no inline script at all.
+    const plain = await t.app.inject({ url: '/' });
+    expect(String(plain.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+
   it('still routes the API', async () => {
     const response = await t.app.inject({ url: '/api/health' });
     expect(response.json()).toEqual({ status: 'ok' });

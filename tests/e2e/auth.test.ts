@@ -12,7 +12,9 @@ import {
   notice,
   openSession,
   pageHeading,
+  poll,
   readToken,
+  sidebarToggle,
   signIn,
   startServer,
   waitForPath,
@@ -197,6 +199,71 @@ describe('signing in and out', () => {
     await pageHeading(page).filter({ hasText: 'Features Section' }).waitFor();
     expect(session.pathname()).toBe('/dashboard/features');
     expect(await notice(page, 'Authentication Required').count()).toBe(0);
+  });
+
+  // Issue #10: index.html asks for the console's chunk beside its own script when a token is stored (vite.config.ts),
+  // under the Content-Security-Policy that allows that one inline script by its hash.
+  it('fetches the console and the dashboard\'s record beside the page when signed in, once, and nothing on the sign-in page', async () => {
+    const { page, context } = await open();
+    const consoleChunk = /\/assets\/AdminApp-[\w-]+\.js$/;
+    const asked: string[] = [];
+    let heroReads = 0;
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (consoleChunk.test(pathname)) asked.push(request.url());
+      if (pathname === '/api/hero/1') heroReads += 1;
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { violations: string[] }).violations ??= [];
+        (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+      });
+    });
+    // Chrome warns in the console about a preload that nothing used, or one fetched again.
+    const complaints: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') complaints.push(message.text());
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? []);
+    const preloads = () => page.evaluate(() => [...document.querySelectorAll('link[rel="preload"][as="script"]')].map((link) => link.getAttribute('href')));
+
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in to your dashboard' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(await preloads()).toEqual([]);
+
+    await signIn(session);
+    const headline = page.getByRole('textbox', { name: /^Headline/ });
+    await poll(() => headline.inputValue()).not.toBe('');
+    // As a browser that comes back later: nothing of the console in its memory or its HTTP cache.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    // Which scripts were running when the dashboard's record was asked for.
+    const heroAskedFrom: string[][] = [];
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      if (new URL(request.url).pathname === '/api/hero/1') heroAskedFrom.push((initiator.stack?.callFrames ?? []).map((frame) => new URL(frame.url).pathname));
+    });
+    asked.length = 0;
+    heroReads = 0;
+    await page.reload();
+    await sidebarToggle(page).waitFor();
+    await page.waitForLoadState('networkidle');
+    const [preloaded] = await preloads();
+    expect(preloaded).toMatch(consoleChunk);
+    // The console's own import took the preloaded chunk: one request for it, not two.
+    expect(asked).toEqual([session.url(preloaded!)]);
+    expect(await violations()).toEqual([]);
+    // The dashboard's record, read as the page opened (src/App.tsx), is the one the form shows: read once.
+    await poll(() => headline.inputValue()).not.toBe('');
+    expect(heroReads).toBe(1);
+    // By the sign-in page's script as it started, not by the console's.
+    expect(heroAskedFrom).toHaveLength(1);
+    expect(heroAskedFrom[0]!.some((script) => /^\/assets\/index-/.test(script))).toBe(true);
+    expect(heroAskedFrom[0]!.filter((script) => consoleChunk.test(script))).toEqual([]);
+    await page.waitForTimeout(3_500);
+    expect(complaints).toEqual([]);
   });
 
   it('sends a signed-in user who opens /login back to /dashboard with an info notice', async () => {
