@@ -238,20 +238,33 @@ async function fillSlug(db: Db, model: AreaModel, candidate: Record<string, unkn
   return undefined;
 }
 
-async function takenFields(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number, unused?: FoundUnused) {
+/**
+ * The unique fields whose values another record of the area holds. `held`: what the record being saved holds now; a
+ * value it keeps is not looked up, as the field's unique index (server/db/area-indexes.ts) already holds it for this
+ * record and so for no other (an update of the excerpt does not look its slug up again, issue #10).
+ */
+async function takenFields(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number, unused?: FoundUnused, held?: Record<string, unknown>) {
   const errors: Record<string, string> = {};
   for (const field of model.unique) {
     const value = data[field];
     const kind = model.fields.get(field)?.kind ?? 'unknown';
     if (value === null || value === undefined || value === '' || !['string', 'number', 'boolean'].includes(kind)) continue;
     if (unused && unused.field === field && unused.value === value) continue;
+    if (held && held[field] === value) continue;
     if (await isValueTaken(db, model.name, field, kind, value, exceptId)) errors[field] = VALUE_TAKEN;
   }
   return errors;
 }
 
-async function checkUnique(db: Db, model: AreaModel, data: Record<string, unknown>, exceptId?: number, unused?: FoundUnused): Promise<void> {
-  const errors = await takenFields(db, model, data, exceptId, unused);
+async function checkUnique(
+  db: Db,
+  model: AreaModel,
+  data: Record<string, unknown>,
+  exceptId?: number,
+  unused?: FoundUnused,
+  held?: Record<string, unknown>,
+): Promise<void> {
+  const errors = await takenFields(db, model, data, exceptId, unused, held);
   if (Object.keys(errors).length > 0) throw formError(errors);
 }
 
@@ -334,7 +347,7 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
           data = validate(model, merged);
         }
         stampPublishTime(model, data, existing.data, now);
-        await checkUnique(trx, model, data, id);
+        await checkUnique(trx, model, data, id, undefined, existing.data);
         await checkReferences(trx, model, data, existing.data);
         const updated = (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by: options.by, now, index: indexEntry(model, data) }))!;
         await audit(trx, model, 'update', options.audit, updated, changedFields(model, existing.data, updated.data), now);

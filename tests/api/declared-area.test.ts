@@ -4,7 +4,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineArea, fields } from '../../schema/define';
+import { updateRecord } from '../../server/areas/records';
+import { buildAreaModels } from '../../server/areas/model';
 import { dialectOf } from '../../server/db/dialect';
+import { watchingStatements } from '../helpers/db';
 import { apiClient, AUTH_REQUIRED, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
 const gadgets = defineArea({
@@ -184,6 +187,30 @@ describe('slugs and unique values', () => {
     const response = await api.put(`/api/gadgets/${b.id}`, { code: 'A-1' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: FORM_ERROR, errors: { code: 'This value is already used' } });
+  });
+
+  // Issue #10: a value the record keeps is held for it by the unique index, so it is not looked up again.
+  it('looks up only the unique values an update changes, and still refuses a taken one', async () => {
+    const model = buildAreaModels([gadgets])[0]!;
+    const record = await create({ title: 'Lookup Lamp', code: 'LK-1' });
+    await create({ title: 'Other Lamp', code: 'LK-9' });
+    const lookups: string[] = [];
+    const watched = watchingStatements(t.db, (statement) => {
+      if (!statement.includes('"kind":"SelectQueryNode"')) return;
+      for (const value of ['lookup-lamp', 'LK-1', 'LK-2', 'LK-9', 'new-lamp']) if (statement.includes(`"${value}"`)) lookups.push(value);
+    });
+    const save = async (changes: Record<string, unknown>) => {
+      lookups.length = 0;
+      const saved = await updateRecord(watched, model, record.id, changes);
+      return { lookups: [...lookups], slug: saved.slug, code: saved.code };
+    };
+    expect(await save({ stock: 3 })).toEqual({ lookups: [], slug: 'lookup-lamp', code: 'LK-1' });
+    expect(await save({ code: 'LK-2' })).toEqual({ lookups: ['LK-2'], slug: 'lookup-lamp', code: 'LK-2' });
+    expect(await save({ slug: 'new-lamp', code: 'LK-2' })).toEqual({ lookups: ['new-lamp'], slug: 'new-lamp', code: 'LK-2' });
+    await expect(updateRecord(watched, model, record.id, { code: 'LK-9' })).rejects.toMatchObject({ errors: { code: 'This value is already used' } });
+    expect(lookups).toContain('LK-9');
+    // The refused save changed nothing.
+    expect((await api.get(`/api/gadgets/${record.id}`)).json()).toMatchObject({ slug: 'new-lamp', code: 'LK-2', stock: 3 });
   });
 
   it('regenerates a slug that is cleared on update', async () => {
