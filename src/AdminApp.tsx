@@ -1,9 +1,12 @@
-import { use, useEffect } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { use, useEffect, useState } from 'react';
 import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router';
+import { SINGLETON_ID } from '../schema/api';
 import { authProvider } from './authProvider';
 import { STORE_APP_KEY } from './colorScheme';
 import { dataProvider } from './dataProvider';
+import { apiUrl, earlyAnswer } from './httpClient';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
@@ -34,6 +37,20 @@ function ToSignIn() {
   return <Navigate to="/login" replace />;
 }
 
+/**
+ * Issue #10: the cache of the console's reads, as react-admin would make it, holding from the start the dashboard's
+ * record when it was read as the page opened (src/App.tsx) and has come: the Hero Section's form then shows in the
+ * console's first render rather than in a second one once its request answers. That request still runs (the cached
+ * record is stale at once, as every record here) and takes the early read's answer, so the record is read once.
+ */
+function createQueryClient(): QueryClient {
+  const queryClient = new QueryClient();
+  const record = earlyAnswer(apiUrl(`${dashboardArea.name}/${SINGLETON_ID}`));
+  // react-admin's key for getOne (ra-core useGetOne), the id as a string.
+  if (record !== undefined) queryClient.setQueryData([dashboardArea.name, 'getOne', { id: String(SINGLETON_ID) }], record);
+  return queryClient;
+}
+
 // Whether the console has shown once since it was mounted: only its opening screen waits here (see below).
 let opened = false;
 
@@ -43,6 +60,7 @@ export function AdminApp() {
   // Later moves between areas are transitions: the current screen stays until the next one can show.
   const opening = opened ? undefined : openingScreens(window.location.pathname);
   if (opening) use(opening);
+  const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
     opened = true;
@@ -58,6 +76,7 @@ export function AdminApp() {
     <Admin
       basename="/dashboard"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}

@@ -178,6 +178,17 @@ describe('the sign-in page of a fresh visit (issue #10, SPEC §2, §4)', () => {
     expect(await screen.findByRole('button', { name: 'Open menu' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  it("reads the dashboard's record as a signed-in start opens, once, and shows it in the Hero Section's form", async () => {
+    const hero = { id: 1, headline: 'Homes built to last', subheadline: null, background_image: null, cta_text: null, cta_link: null, version: 3 };
+    const { calls } = fakeApi({ hero: [hero] }, { session: { token: 'fresh-token', user: USER } });
+    localStorage.setItem('access_token', 'fresh-token');
+    renderAt('/dashboard');
+    // Asked for before anything of the console had loaded: the first request of all.
+    expect(calls[0]).toEqual({ method: 'GET', path: '/api/hero/1', body: null });
+    expect(await screen.findByDisplayValue('Homes built to last', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/hero/1')).toHaveLength(1);
+  });
+
   it('sends a signed-in visitor of /login to /dashboard with the notice of SPEC §8', async () => {
     fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
     localStorage.setItem('access_token', 'fresh-token');

@@ -86,22 +86,45 @@ function serverMessage(json: unknown): string | undefined {
 // Issue #10: reads started as the page opens, before the console's script has arrived (src/App.tsx), each kept for
 // the first request of the same address, with the same token, within EARLY_READ_KEPT_MS.
 export const EARLY_READ_KEPT_MS = 10_000;
-const earlyReads = new Map<string, { response: Promise<HttpResponse>; token: string | null; at: number }>();
+interface EarlyRead {
+  response: Promise<HttpResponse>;
+  token: string | null;
+  at: number;
+  // The answer, once it has come (a success).
+  arrived?: HttpResponse;
+}
+const earlyReads = new Map<string, EarlyRead>();
 
 /** Starts reading `url` now, for the console to take when it asks for it (httpClient, below). */
 export function readEarly(url: string): void {
-  const response = httpClient(url);
+  const early: EarlyRead = { response: httpClient(url), token: tokenStore.get(), at: Date.now() };
   // A read nobody takes fails quietly; the request that takes it gets its answer or its error.
-  response.catch(() => undefined);
-  earlyReads.set(url, { response, token: tokenStore.get(), at: Date.now() });
+  early.response.then(
+    (answer) => {
+      early.arrived = answer;
+    },
+    () => undefined,
+  );
+  earlyReads.set(url, early);
 }
+
+// Read with another session's token (signed out and in again meanwhile), or long ago: not to be used.
+const usable = (early: EarlyRead | undefined): early is EarlyRead =>
+  early !== undefined && early.token === tokenStore.get() && Date.now() - early.at < EARLY_READ_KEPT_MS;
 
 function takeEarlyRead(url: string): Promise<HttpResponse> | undefined {
   const early = earlyReads.get(url);
-  if (!early) return undefined;
   earlyReads.delete(url);
-  // Read with another session's token (signed out and in again meanwhile), or long ago: read again.
-  return early.token === tokenStore.get() && Date.now() - early.at < EARLY_READ_KEPT_MS ? early.response : undefined;
+  return usable(early) ? early.response : undefined;
+}
+
+/**
+ * The body of an early read of `url` that has already answered, without taking it: what the console can draw its
+ * first screen with while its own request for the same address (which takes the read) confirms it.
+ */
+export function earlyAnswer(url: string): unknown {
+  const early = earlyReads.get(url);
+  return usable(early) ? early.arrived?.json : undefined;
 }
 
 export async function httpClient(url: string, { ownProgress = false, ...options }: HttpOptions = {}): Promise<HttpResponse> {
