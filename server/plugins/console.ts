@@ -16,7 +16,7 @@ export function inlineScriptSources(staticDir: string): string[] {
   const file = path.join(path.resolve(staticDir), 'index.html');
   if (!existsSync(file)) return [];
   const html = readFileSync(file, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
 }
 
 /**

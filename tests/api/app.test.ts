@@ -184,13 +184,18 @@ describe('serving the built console', () => {
   it('allows the inline script of the built index.html by its hash, and no other inline script (issue #10)', async () => {
     const built = mkdtempSync(path.join(tmpdir(), 'cornerstone-dist-'));
     const inline = 'if(localStorage.getItem("access_token"))document.title="signed in"';
-    writeFileSync(path.join(built, 'index.html'), `<!doctype html><title>Cornerstone</title><script>${inline}</script><div id="root"></div>`);
+    writeFileSync(
+      path.join(built, 'index.html'),
+      `<!doctype html><title>Cornerstone</title><script data-console="/assets/AdminApp-1.js">${inline}</script>` +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script><div id="root"></div>',
+    );
     const app = await setupApp({ staticDir: built });
     try {
       const response = await app.app.inject({ url: '/login' });
       expect(response.body).toContain(inline);
       const scriptSrc = String(response.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('script-src'));
-      // sha256 of the script's text, base64: what a browser computes before running it.
+      // sha256 of the inline script's text (not its attributes), base64: what a browser computes before running it.
+      // The module script, loaded from 'self', has no hash of its own.
       expect(scriptSrc).toBe("script-src 'self' 'sha256-WXeBlOWyD92YC3HSJ6QVB5HNRRmB4l3i2ZaR4WpE1nw='");
       expect((await app.app.inject({ url: '/api/health' })).headers['content-security-policy']).toBe(response.headers['content-security-policy']);
     } finally {
