@@ -56,7 +56,7 @@ const CONSOLE_CHUNK = 'AdminApp';
 /**
  * Issue #10: a signed-in visitor (a reload, a console opened again) needs the console's chunk, which the sign-in
  * page's script would only ask for once it had arrived and run: on a slow phone's link, half a second later. A few
- * bytes of inline script in index.html look for the token (src/authProvider.ts keeps it in localStorage) and, when
+ * bytes of inline script in index.html look for the token (kept in localStorage, src/httpClient.ts tokenStore) and, when
  * there is one, ask for the chunk beside the page's own script. A visitor who is not signed in fetches nothing more.
  * The server allows this one script by its hash in the Content-Security-Policy (server/plugins/console.ts).
  */

@@ -6,7 +6,8 @@ import { SINGLETON_ID } from '../schema/api';
 import { authProvider } from './authProvider';
 import { STORE_APP_KEY } from './colorScheme';
 import { dataProvider } from './dataProvider';
-import { apiUrl, earlyAnswer } from './httpClient';
+import { DASHBOARD_RECORD_URL } from './dashboardArea';
+import { earlyAnswer } from './httpClient';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
@@ -45,7 +46,7 @@ function ToSignIn() {
  */
 function createQueryClient(): QueryClient {
   const queryClient = new QueryClient();
-  const record = earlyAnswer(apiUrl(`${dashboardArea.name}/${SINGLETON_ID}`));
+  const record = earlyAnswer(DASHBOARD_RECORD_URL);
   // react-admin's key for getOne (ra-core useGetOne), the id as a string.
   if (record !== undefined) queryClient.setQueryData([dashboardArea.name, 'getOne', { id: String(SINGLETON_ID) }], record);
   return queryClient;

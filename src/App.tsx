@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { SINGLETON_ID } from '../schema/api';
 import { announceSessionEnd, isSignedIn } from './authProvider';
-import { DASHBOARD_AREA } from './dashboardArea';
-import { apiUrl, readEarly } from './httpClient';
+import { DASHBOARD_RECORD_URL, DASHBOARD_URL } from './dashboardArea';
+import { readEarly } from './httpClient';
 import { ConsoleLoading } from './layout/ConsoleLoading';
 import { LoadingOverlay } from './layout/LoadingOverlay';
 import { LoginPage } from './login/LoginPage';
@@ -45,7 +44,7 @@ function startSignedOut(): void {
  */
 function startSignedIn(): void {
   const { pathname } = window.location;
-  if (pathname === '/dashboard' || pathname === '/dashboard/') readEarly(apiUrl(`${DASHBOARD_AREA}/${SINGLETON_ID}`));
+  if (pathname === DASHBOARD_URL || pathname === `${DASHBOARD_URL}/`) readEarly(DASHBOARD_RECORD_URL);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import HomeIcon from '@mui/icons-material/Home';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { MenuGroup } from '../../schema/define';
+import { DASHBOARD_URL } from '../dashboardArea';
 import { auditLog, DASHBOARD_AREA, resources } from '../resources';
 
 // SPEC §3: the menu item model. `action` is ours: Logout is an item that signs out instead of navigating.
@@ -22,7 +23,7 @@ export interface MenuItem {
   resource?: string;
 }
 
-export const DASHBOARD_URL = '/dashboard';
+export { DASHBOARD_URL };
 
 export const areaUrl = (name: string): string => (name === DASHBOARD_AREA ? DASHBOARD_URL : `${DASHBOARD_URL}/${name}`);
 
