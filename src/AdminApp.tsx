@@ -1,13 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { use, useEffect, useState } from 'react';
-import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router';
-import { SINGLETON_ID } from '../schema/api';
 import { authProvider } from './authProvider';
-import { STORE_APP_KEY } from './colorScheme';
+import { createQueryClient, createStore } from './consoleCaches';
 import { dataProvider } from './dataProvider';
-import { DASHBOARD_RECORD_URL } from './dashboardArea';
-import { earlyAnswer } from './httpClient';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
@@ -15,41 +11,12 @@ import { SESSIONS_PATH, SessionsPage } from './sessions/SessionsPage';
 import { auditLog, dashboardArea, openingScreens, prefetchAreasWhenIdle, routedResources } from './resources';
 import { darkTheme, lightTheme } from './theme';
 
-// Sign-out resets react-admin's store; the light/dark choice is a device preference, so it survives (issue #2).
-const KEPT_ON_SIGN_OUT = ['theme', 'sidebar.open'];
-
-function createStore(): Store {
-  const store = localStorageStore(undefined, STORE_APP_KEY);
-  return {
-    ...store,
-    reset() {
-      const kept = KEPT_ON_SIGN_OUT.map((key) => [key, store.getItem(key)] as const);
-      store.reset();
-      for (const [key, value] of kept) if (value !== undefined) store.setItem(key, value);
-    },
-  };
-}
-
 const store = createStore();
 
 // react-admin sends signed-out users to its own login route (/dashboard/login under our basename);
 // the sign-in page lives outside the console, at /login.
 function ToSignIn() {
   return <Navigate to="/login" replace />;
-}
-
-/**
- * Issue #10: the cache of the console's reads, as react-admin would make it, holding from the start the dashboard's
- * record when it was read as the page opened (src/App.tsx) and has come: the Hero Section's form then shows in the
- * console's first render rather than in a second one once its request answers. That request still runs (the cached
- * record is stale at once, as every record here) and takes the early read's answer, so the record is read once.
- */
-function createQueryClient(): QueryClient {
-  const queryClient = new QueryClient();
-  const record = earlyAnswer(DASHBOARD_RECORD_URL);
-  // react-admin's key for getOne (ra-core useGetOne), the id as a string.
-  if (record !== undefined) queryClient.setQueryData([dashboardArea.name, 'getOne', { id: String(SINGLETON_ID) }], record);
-  return queryClient;
 }
 
 // Whether the console has shown once since it was mounted: only its opening screen waits here (see below).
