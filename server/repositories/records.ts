@@ -503,11 +503,13 @@ export async function insertRecord(
   now = new Date(),
 ): Promise<StoredRecord> {
   const timestamp = now.toISOString();
+  // The document's text, stored and read for the uploads it names: written out once.
+  const json = JSON.stringify(record.data);
   const row = await db
     .insertInto('records')
     .values({
       area,
-      data: JSON.stringify(record.data),
+      data: json,
       position: record.position ?? null,
       created_at: timestamp,
       updated_at: timestamp,
@@ -516,7 +518,7 @@ export async function insertRecord(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await syncRecordReferences(db, Number(row.id), record.data);
+  await syncRecordReferences(db, Number(row.id), json);
   await writeRecordIndex(db, area, Number(row.id), record.index, { created: true });
   return toStored(row);
 }
@@ -533,9 +535,10 @@ export async function updateRecordData(
   options: { by?: number | null; now?: Date; index: RecordIndexEntry },
 ): Promise<StoredRecord | undefined> {
   const { id } = previous;
+  const json = JSON.stringify(data);
   const row = await db
     .updateTable('records')
-    .set({ data: JSON.stringify(data), updated_at: (options.now ?? new Date()).toISOString(), version: previous.version + 1, updated_by: options.by ?? null })
+    .set({ data: json, updated_at: (options.now ?? new Date()).toISOString(), version: previous.version + 1, updated_by: options.by ?? null })
     .where(inArea(area))
     .where('id', '=', id)
     .where('version', '=', previous.version)
@@ -543,7 +546,7 @@ export async function updateRecordData(
     .executeTakeFirst();
   if (!row) return undefined;
   await saveRevision(db, { kind: area, recordId: id, version: previous.version, data: previous.data, updatedBy: previous.updatedBy, updatedAt: previous.updatedAt });
-  await syncRecordReferences(db, id, data);
+  await syncRecordReferences(db, id, json);
   await writeRecordIndex(db, area, id, options.index);
   return toStored(row);
 }

@@ -43,7 +43,7 @@ async function addReferences(db: Db, rows: readonly { upload_id: string; record_
   for (const batch of batches(rows)) await db.insertInto('upload_references').values(batch).execute();
 }
 
-/** Makes the references of one record those its data names (after inserting or updating it). */
+/** Makes the references of one record those its data (the document, or its JSON text) names (after inserting or updating it). */
 export async function syncRecordReferences(db: Db, recordId: number, data: unknown): Promise<void> {
   const wanted = new Set(referencedUploadIds(data));
   const current = new Set(
