@@ -9,8 +9,17 @@ export type DialectName = 'sqlite' | 'postgres';
  * or a transaction.
  */
 export function dialectOf(db: Kysely<any>): DialectName {
-  return sql`select ${1}`.compile(db).sql.includes('$1') ? 'postgres' : 'sqlite';
+  let name = dialects.get(db);
+  if (!name) {
+    name = sql`select ${1}`.compile(db).sql.includes('$1') ? 'postgres' : 'sqlite';
+    dialects.set(db, name);
+  }
+  return name;
 }
+
+// Compiling a query to ask costs a few microseconds, asked several times by every write (issue #10): answered once per
+// connection or transaction.
+const dialects = new WeakMap<Kysely<any>, DialectName>();
 
 // ---- JSON fields of the generic record store (server/repositories/records.ts) ----------------------------------
 // The one place where the two databases differ for records: how a value is read out of the `data` document,

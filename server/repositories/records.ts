@@ -518,7 +518,7 @@ export async function insertRecord(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await syncRecordReferences(db, Number(row.id), json);
+  await syncRecordReferences(db, Number(row.id), json, { created: true });
   await writeRecordIndex(db, area, Number(row.id), record.index, { created: true });
   return toStored(row);
 }

@@ -43,11 +43,17 @@ async function addReferences(db: Db, rows: readonly { upload_id: string; record_
   for (const batch of batches(rows)) await db.insertInto('upload_references').values(batch).execute();
 }
 
-/** Makes the references of one record those its data (the document, or its JSON text) names (after inserting or updating it). */
-export async function syncRecordReferences(db: Db, recordId: number, data: unknown): Promise<void> {
+/**
+ * Makes the references of one record those its data (the document, or its JSON text) names (after inserting or
+ * updating it). `created`: the record was inserted by this transaction, so it has none yet (ids are never reused; a
+ * reference that were held would make the insert fail, not be kept), and none is looked up.
+ */
+export async function syncRecordReferences(db: Db, recordId: number, data: unknown, options: { created?: boolean } = {}): Promise<void> {
   const wanted = new Set(referencedUploadIds(data));
   const current = new Set(
-    (await db.selectFrom('upload_references').select('upload_id').where('record_id', '=', recordId).execute()).map((row) => row.upload_id),
+    options.created
+      ? []
+      : (await db.selectFrom('upload_references').select('upload_id').where('record_id', '=', recordId).execute()).map((row) => row.upload_id),
   );
   const dropped = [...current].filter((id) => !wanted.has(id));
   for (const batch of batches(dropped)) {
