@@ -2,9 +2,10 @@
 //   plan                      what the next start would change or refuse, without changing anything
 //   log                       every change made so far because a declaration changed
 //   drop-field <area> <field> [--yes]   delete for good the kept values of a field that is no longer declared
-//   reindex                   build the search and tag rows again (records written around the API: an SQL import)
+//   reindex                   clean rich text and build the search and tag rows again (records written around the
+//                             API: an SQL import)
 import { areas } from '../schema/areas';
-import { AreaChangeRefused, dropUndeclaredField, evolveAreas, reindexAreas } from './areas/evolve';
+import { AreaChangeRefused, cleanStoredRichText, dropUndeclaredField, evolveAreas, reindexAreas } from './areas/evolve';
 import { USERS_AREA, buildAreaModels } from './areas/model';
 import { ConfigError, loadConfig } from './config';
 import { createDb, migrate } from './db';
@@ -48,6 +49,9 @@ async function run(args: string[]): Promise<number> {
     }
 
     if (command === 'reindex') {
+      for (const [area, count] of await cleanStoredRichText(db, models)) {
+        if (count > 0) console.log(`${area}: rich text of ${count} ${count === 1 ? 'record' : 'records'} cleaned`);
+      }
       for (const [area, count] of await reindexAreas(db, models)) if (count > 0) console.log(`${area}: ${count} ${count === 1 ? 'record' : 'records'} indexed`);
       return 0;
     }

@@ -21,10 +21,12 @@ import {
   readSnapshots,
   recordBatch,
   renameField,
+  replaceRecordData,
   writeSnapshot,
   type ChangeEntry,
 } from '../repositories/area-evolution';
 import { refreshUploadReferences } from '../repositories/upload-references';
+import { sanitizeRichText } from '../sanitize';
 import type { AreaModel } from './model';
 import { parseSnapshot, sameShape, snapshotOf, type AreaSnapshot } from './snapshot';
 
@@ -374,6 +376,45 @@ export async function dropUndeclaredField(db: Db, models: readonly AreaModel[], 
     // Files only that field pointed at are now unreferenced: the upload sweep deletes them after its grace period.
     await refreshUploadReferences(trx, area);
     return dropped;
+  });
+}
+
+/**
+ * Cleans the rich text of every record against the allow-list (server/sanitize.ts), as a write through the API does
+ * (npm run areas -- reindex, before the search rows are built again). For rich text written around the API (an SQL
+ * import) or held by a field newly listed in `richText`: a save keeps rich text as stored until it changes (issue
+ * #10). A record whose rich text is clean already is not written; one that is cleaned keeps its version and times.
+ * Answers, per area with rich text, how many records it cleaned.
+ */
+export async function cleanStoredRichText(db: Db, models: readonly AreaModel[], batchSize = 500): Promise<Map<string, number>> {
+  return db.transaction().execute(async (trx) => {
+    await lockEvolution(trx);
+    const cleaned = new Map<string, number>();
+    for (const model of models) {
+      if (model.richText.length === 0) continue;
+      let count = 0;
+      for (let after = 0; ; ) {
+        const batch = await recordBatch(trx, model.name, after, batchSize);
+        if (batch.length === 0) break;
+        for (const { id, data } of batch) {
+          after = id;
+          const changes: Record<string, unknown> = {};
+          for (const field of model.richText) {
+            const value = data[field];
+            if (typeof value !== 'string') continue;
+            const clean = sanitizeRichText(value) || null;
+            if (clean !== value) changes[field] = clean;
+          }
+          if (Object.keys(changes).length === 0) continue;
+          await replaceRecordData(trx, model.name, id, { ...data, ...changes });
+          count += 1;
+        }
+      }
+      // A link or an image the cleaning dropped no longer names its upload.
+      if (count > 0) await refreshUploadReferences(trx, model.name);
+      cleaned.set(model.name, count);
+    }
+    return cleaned;
   });
 }
 

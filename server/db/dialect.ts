@@ -18,7 +18,7 @@ export function dialectOf(db: Kysely<any>): DialectName {
 }
 
 // Compiling a query to ask costs a few microseconds, asked several times by every write (issue #10): answered once per
-// connection or transaction.
+// Kysely instance (the database, and each transaction, which is an instance of its own).
 const dialects = new WeakMap<Kysely<any>, DialectName>();
 
 // ---- JSON fields of the generic record store (server/repositories/records.ts) ----------------------------------

@@ -116,6 +116,11 @@ export async function fillField(db: Db, area: string, field: string, value: unkn
   return Number(result.numUpdatedRows);
 }
 
+/** Replaces one record's document in place: its version, its revisions and its times stay as they are. */
+export async function replaceRecordData(db: Db, area: string, id: number, data: Record<string, unknown>): Promise<void> {
+  await db.updateTable('records').set({ data: JSON.stringify(data) }).where(inArea(area)).where('id', '=', id).execute();
+}
+
 /** Removes `field` from every record of the area for good; answers how many records held it. */
 export async function dropField(db: Db, area: string, field: string): Promise<number> {
   const k = keys(db);

@@ -45,8 +45,10 @@ async function addReferences(db: Db, rows: readonly { upload_id: string; record_
 
 /**
  * Makes the references of one record those its data (the document, or its JSON text) names (after inserting or
- * updating it). `created`: the record was inserted by this transaction, so it has none yet (ids are never reused; a
- * reference that were held would make the insert fail, not be kept), and none is looked up.
+ * updating it). `created`: the record was inserted by this transaction, so none is looked up: it has none yet, as ids
+ * are never reused (SQLite AUTOINCREMENT, a PostgreSQL identity) and a deleted record's references go with it (the
+ * cascading foreign key, releaseRecordUploads). Were one left over all the same, it would only keep its file longer,
+ * or make this insert fail if the new record named the same file.
  */
 export async function syncRecordReferences(db: Db, recordId: number, data: unknown, options: { created?: boolean } = {}): Promise<void> {
   const wanted = new Set(referencedUploadIds(data));

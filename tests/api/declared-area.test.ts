@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineArea, fields } from '../../schema/define';
+import { cleanStoredRichText } from '../../server/areas/evolve';
 import { updateRecord } from '../../server/areas/records';
 import { buildAreaModels } from '../../server/areas/model';
 import { dialectOf } from '../../server/db/dialect';
@@ -250,7 +251,7 @@ describe('rich text', () => {
 
   it('that a record holds is kept byte for byte by a save that leaves it alone: it was cleaned when written (issue #10)', async () => {
     const record = await create({ title: 'Kept Body', body: '<p>Kept</p>' });
-    // As an earlier version stored it: cleaning it again would drop the trailing line break.
+    // Written around the API (an SQL import): cleaning it again would drop the trailing line break.
     const row = await t.db.selectFrom('records').select('data').where('id', '=', record.id).executeTakeFirstOrThrow();
     const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
     await t.db.updateTable('records').set({ data: JSON.stringify({ ...data, body: '<p>Kept</p>\n' }) }).where('id', '=', record.id).execute();
@@ -262,6 +263,23 @@ describe('rich text', () => {
     // A body that changes is cleaned, the line break included.
     const edited = await api.put(`/api/gadgets/${record.id}`, { body: '<p>Kept, edited</p>\n' });
     expect(edited.json().body).toBe('<p>Kept, edited</p>');
+  });
+
+  it('written around the API is cleaned by npm run areas -- reindex, and a clean record is not written', async () => {
+    const imported = await create({ title: 'Imported Body', body: '<p>Imported</p>' });
+    const clean = (await create({ title: 'Clean Body', body: '<p>Clean <strong>text</strong></p>' })) as Record<string, unknown>;
+    const row = await t.db.selectFrom('records').select('data').where('id', '=', imported.id).executeTakeFirstOrThrow();
+    const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+    const dirty = '<p onclick="steal()">Imported <script>alert(1)</script><a href="javascript:alert(1)">here</a></p>';
+    await t.db.updateTable('records').set({ data: JSON.stringify({ ...data, body: dirty }) }).where('id', '=', imported.id).execute();
+    expect((await api.get(`/api/gadgets/${imported.id}`)).json().body).toBe(dirty);
+
+    const model = buildAreaModels([gadgets])[0]!;
+    expect(Object.fromEntries(await cleanStoredRichText(t.db, [model]))).toEqual({ gadgets: 1 });
+    expect((await api.get(`/api/gadgets/${imported.id}`)).json()).toMatchObject({ title: 'Imported Body', body: '<p>Imported <a>here</a></p>', version: imported.version, updated_at: imported.updated_at });
+    // The clean one is as it was, to the byte and the version.
+    expect((await api.get(`/api/gadgets/${clean.id}`)).json()).toEqual(clean);
+    expect(Object.fromEntries(await cleanStoredRichText(t.db, [model]))).toEqual({ gadgets: 0 });
   });
 });
 
