@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { localStorageStore, type Store } from 'react-admin';
 import { SINGLETON_ID } from '../schema/api';
-import { authProvider, isSignedIn } from './authProvider';
+import { isSignedIn } from './authProvider';
 import { STORE_APP_KEY } from './colorScheme';
 import { DASHBOARD_AREA, DASHBOARD_RECORD_URL } from './dashboardArea';
 import { earlyAnswer } from './httpClient';
@@ -34,18 +34,17 @@ export function createStore(): Store {
 
 /**
  * Issue #10: react-admin asks the authProvider, through its query cache and one after the other, whether the user is
- * signed in (for the dashboard, then again for its form), for their permissions and whether they may edit: four
- * rounds, each a render of its own, before the dashboard's form shows. Every answer is known before asking (SPEC §4: a
- * stored token means signed in; there are no permissions; without a canAccess method react-admin allows every
- * action), so each starts as the queries' initial data. The sign-in check still runs in the background, as before, and
- * a failed one still ends the session; a check made with no token stored starts empty and waits for its answer.
+ * signed in (for the dashboard, then again for its form) and for their permissions: rounds each followed by a render
+ * of its own before the dashboard's form shows. Both answers are known before asking (SPEC §4: a stored token means
+ * signed in; there are no permissions), so each starts as its queries' initial data. The sign-in check still runs in
+ * the background, as before, and a failed one still ends the session; a check made with no token stored starts empty
+ * and waits for its answer. (Access checks need nothing: without a canAccess method react-admin allows at once.)
  */
 function answerAuthChecksAtOnce(queryClient: QueryClient): void {
-  // ra-core's keys (useAuthState, usePermissions, useCanAccess), each followed by the hook's parameters.
+  // ra-core's keys (useAuthState, usePermissions), each followed by the hook's parameters.
   queryClient.setQueryDefaults(['auth', 'checkAuth'], { initialData: () => (isSignedIn() ? true : undefined) });
   // ra-core stores an absent answer of getPermissions as null.
   queryClient.setQueryDefaults(['auth', 'getPermissions'], { initialData: null });
-  if (!('canAccess' in authProvider)) queryClient.setQueryDefaults(['auth', 'canAccess'], { initialData: true });
 }
 
 /**
