@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { announceSessionEnd, isSignedIn } from './authProvider';
 import { DASHBOARD_RECORD_URL, DASHBOARD_URL } from './dashboardArea';
 import { readEarly } from './httpClient';
@@ -10,7 +10,34 @@ import { NotificationArea } from './notifications/NotificationArea';
 
 // The routed console (src/ConsoleRouter.tsx) comes in the console's chunk, with react-router, react-admin and MUI.
 const loadConsole = () => import('./ConsoleRouter');
-const BrowserConsole = lazy(() => loadConsole().then((module) => ({ default: module.BrowserConsole })));
+
+/**
+ * The console once its chunk has come, the loading page until then. Issue #10: it is drawn as a transition, which React
+ * renders in slices, yielding to the browser between them, and commits as soon as it is ready. As a lazy component's
+ * retry it was also sliced, but React held its commit until the loading page had been on screen for 300 ms: on a fast
+ * device the console showed up to that much later than it could.
+ */
+function LoadedConsole() {
+  const [Console, setConsole] = useState<ComponentType | null>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    let current = true;
+    loadConsole().then(
+      (module) => {
+        if (current) startTransition(() => setConsole(() => module.BrowserConsole));
+      },
+      (error: unknown) => {
+        if (current) setFailure({ error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  // A chunk that could not be fetched fails the render, as React's lazy() had it.
+  if (failure) throw failure.error;
+  return Console ? <Console /> : <ConsoleLoading />;
+}
 
 // SPEC §1: the root shell holds the routed view, the notification area and the loading overlay. The two stay mounted
 // whatever the view, so a notice raised as the view changes (the welcome after sign-in) is announced in a live region
@@ -74,9 +101,7 @@ export function App() {
           }}
         />
       ) : (
-        <Suspense fallback={<ConsoleLoading />}>
-          <BrowserConsole />
-        </Suspense>
+        <LoadedConsole />
       )}
     </RootShell>
   );
