@@ -33,3 +33,8 @@ const POLICY: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, POLICY).trim();
 }
+
+/** A rich-text field's value as it is stored: cleaned, and null when nothing is left. */
+export function storedRichText(html: string): string | null {
+  return sanitizeRichText(html) || null;
+}

@@ -7,5 +7,5 @@ export const DASHBOARD_AREA = 'hero';
 export const DASHBOARD_URL = '/dashboard';
 
 // Where its one record is read: early, as a signed-in start opens /dashboard (src/App.tsx), and by the console, whose
-// first render draws it (src/AdminApp.tsx). One address, so that the console's request takes the early read.
+// first render draws it (src/consoleCaches.ts). One address, so that the console's request takes the early read.
 export const DASHBOARD_RECORD_URL = apiUrl(`${DASHBOARD_AREA}/${SINGLETON_ID}`);

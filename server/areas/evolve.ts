@@ -26,7 +26,7 @@ import {
   type ChangeEntry,
 } from '../repositories/area-evolution';
 import { refreshUploadReferences } from '../repositories/upload-references';
-import { sanitizeRichText } from '../sanitize';
+import { storedRichText } from '../sanitize';
 import type { AreaModel } from './model';
 import { parseSnapshot, sameShape, snapshotOf, type AreaSnapshot } from './snapshot';
 
@@ -402,7 +402,7 @@ export async function cleanStoredRichText(db: Db, models: readonly AreaModel[], 
           for (const field of model.richText) {
             const value = data[field];
             if (typeof value !== 'string') continue;
-            const clean = sanitizeRichText(value) || null;
+            const clean = storedRichText(value);
             if (clean !== value) changes[field] = clean;
           }
           if (Object.keys(changes).length === 0) continue;

@@ -29,7 +29,7 @@ import {
 import { insertAuditEntry, type AuditActor, type AuditAction } from '../repositories/audit';
 import { saveRevision } from '../repositories/revisions';
 import { insertUpload } from '../repositories/uploads';
-import { sanitizeRichText } from '../sanitize';
+import { storedRichText } from '../sanitize';
 import type { NewUpload } from '../upload-files';
 import type { AreaModel } from './model';
 import { indexEntry, isIndexed } from './search-index';
@@ -164,7 +164,7 @@ function validate(model: AreaModel, candidate: Record<string, unknown>, errors: 
   const data = { ...(result.data as Record<string, unknown>) };
   for (const field of model.richText) {
     const value = data[field];
-    if (typeof value === 'string' && value !== stored?.[field]) data[field] = sanitizeRichText(value) || null;
+    if (typeof value === 'string' && value !== stored?.[field]) data[field] = storedRichText(value);
   }
   checkUploads(model, data);
   return data;

@@ -2,8 +2,8 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import HomeIcon from '@mui/icons-material/Home';
 import LogoutIcon from '@mui/icons-material/Logout';
 import type { MenuGroup } from '../../schema/define';
-import { DASHBOARD_URL } from '../dashboardArea';
-import { auditLog, DASHBOARD_AREA, resources } from '../resources';
+import { DASHBOARD_AREA, DASHBOARD_URL } from '../dashboardArea';
+import { auditLog, resources } from '../resources';
 
 // SPEC §3: the menu item model. `action` is ours: Logout is an item that signs out instead of navigating.
 // `resource` ties an item to its area (the Forms items show their unread count through it).
@@ -22,8 +22,6 @@ export interface MenuItem {
   action?: 'logout';
   resource?: string;
 }
-
-export { DASHBOARD_URL };
 
 export const areaUrl = (name: string): string => (name === DASHBOARD_AREA ? DASHBOARD_URL : `${DASHBOARD_URL}/${name}`);
 

@@ -63,8 +63,6 @@ export const resources: readonly ResourceDefinition[] = areas.map((declaration) 
 export const auditLog = { ...auditLogArea, ...componentsOf(auditLogArea.name, auditLogViews) };
 
 // The Hero Section is the dashboard's own page (src/dashboardArea.ts).
-export { DASHBOARD_AREA };
-
 export const dashboardArea = resources.find((r) => r.name === DASHBOARD_AREA) as ResourceDefinition;
 export const routedResources = resources.filter((r) => r.name !== DASHBOARD_AREA);
 
