@@ -10,7 +10,7 @@ export const NOT_BUILT_MESSAGE = 'The console has not been built yet: run `npm r
 
 /**
  * The Content-Security-Policy sources of the inline scripts in the built index.html (`'sha256-…'`): the one the build
- * writes there (vite.config.ts, preloadConsoleWhenSignedIn) runs, and no other inline script would. None before a build.
+ * writes there (vite.config.ts, startConsoleWhenSignedIn) runs, and no other inline script would. None before a build.
  */
 export function inlineScriptSources(staticDir: string): string[] {
   const file = path.join(path.resolve(staticDir), 'index.html');
