@@ -6,7 +6,8 @@
 //   node scripts/build-server.mjs && cp dist-server/server.mjs /tmp/before.mjs   # (then change, build again)
 //   node scripts/bench-ab.mjs update 16 /tmp/before.mjs dist-server/server.mjs
 //
-// Kinds: get, create, update (blogs). BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000).
+// Kinds: get, create, update (blogs); website-page (the website's list of posts at a random page 1–800, as
+// `npm run bench` asks for it). BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,8 @@ import { ROOT, signIn, startServer } from './bench-server.mjs';
 
 const [kind, roundsText, ...bundles] = process.argv.slice(2);
 const rounds = Number(roundsText);
-if (!['get', 'create', 'update'].includes(kind) || !(rounds > 0) || bundles.length < 2) {
-  console.error('usage: node scripts/bench-ab.mjs get|create|update <rounds> <bundle> <bundle> [bundle…]');
+if (!['get', 'create', 'update', 'website-page'].includes(kind) || !(rounds > 0) || bundles.length < 2) {
+  console.error('usage: node scripts/bench-ab.mjs get|create|update|website-page <rounds> <bundle> <bundle> [bundle…]');
   process.exit(2);
 }
 const burst = Number(process.env.BENCH_AB_BURST ?? 2);
@@ -54,6 +55,7 @@ try {
   const request = (server) => (req) => {
     const id = 1 + Math.floor(Math.random() * records);
     if (kind === 'get') return { ...req, path: `/api/blogs/${id}`, headers: server.headers };
+    if (kind === 'website-page') return { ...req, path: `/api/public/blogs?page=${1 + Math.floor(Math.random() * 800)}` };
     if (kind === 'update') return { ...req, method: 'PUT', path: `/api/blogs/${id}`, headers: server.headers, body: JSON.stringify({ excerpt: `Revised ${(n += 1)}` }) };
     return { ...req, method: 'POST', path: '/api/blogs', headers: server.headers, body: JSON.stringify({ title: `Tower ${(n += 1)}`, excerpt: 'New', content: `<p>${'Concrete and steel. '.repeat(100)}</p>`, tags: ['bench'], status: 'draft' }) };
   };

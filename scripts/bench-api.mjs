@@ -65,6 +65,13 @@ export function catalogue({ total, ids }) {
       json: () => ({ path: `/posts?${jsonSorted}&_start=${deep}&_limit=25` }),
     },
     {
+      // A page anywhere in the list, a different one each time: no kept page answers it (the deep page above is the
+      // same page again and again, read by its kept ids after the first time).
+      key: 'deep-random', label: 'blogs: sorted list, a random page, never reused', budget: 'list', postgres: true,
+      make: () => ({ path: listPath('blogs', { sort, start: Math.floor(Math.random() * (total - 25)) }) }),
+      json: () => ({ path: `/posts?${jsonSorted}&_start=${Math.floor(Math.random() * (total - 25))}&_limit=25` }),
+    },
+    {
       key: 'filtered', label: 'blogs: filtered list (status = published)', budget: 'list', postgres: true,
       make: () => ({ path: listPath('blogs', { sort, filter: { status: 'published' } }) }),
       json: () => ({ path: `/posts?status=published&${jsonSorted}&_page=1&_limit=25` }),

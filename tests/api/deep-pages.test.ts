@@ -2,13 +2,14 @@
 // OFFSET_STEP), so that no statement walks the whole offset on the event loop. The pages must be the very records a
 // single walk would give: compared here, at the step's edges, with the export's order of every id (one statement).
 // SQLite and PostgreSQL (which reads the offset in one statement).
-import { sql } from 'kysely';
+import { CompiledQuery, createQueryId, sql, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
-import { parseListQuery } from '../../server/areas/list-query';
+import { encodeCursor, parseListQuery } from '../../server/areas/list-query';
 import { buildAreaModels } from '../../server/areas/model';
 import { dialectOf } from '../../server/db/dialect';
-import { listAllIds } from '../../server/repositories/records';
+import { listAllIds, listRecords } from '../../server/repositories/records';
+import { watchingStatements } from '../helpers/db';
 import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -101,5 +102,77 @@ describe('deep pages', () => {
     expect(indexesUsed(page)).toEqual(['records_blogs_published_at_s_didx']);
     const { rows } = await sql<{ name: string }>`select stxname as name from pg_statistic_ext where stxrelid = 'records'::regclass order by 1`.execute(t.db);
     expect(rows.map((row) => row.name).filter((name) => name.startsWith('records_blogs_'))).toEqual(['records_blogs_status_s_st']);
+  });
+
+  // The stepping stones of deep pages (server/repositories/records.ts, walkStones): a page starts from where an earlier
+  // walk of the same list stood, never from where a walk of the list before a write stood.
+  it('start from where an earlier walk of the same list stood, and never from before a write', async () => {
+    const sort: [string, string] = ['published_at', 'DESC'];
+    // The statements that read the posts (the walk's steps and the page), not the generation's or the count's.
+    const statements: string[] = [];
+    const readsPosts = (statement: string) => JSON.parse(statement).from?.froms?.[0]?.table?.identifier?.name === 'records';
+    // A Kysely of its own keeps its own values: nothing is kept from the requests above.
+    const counting = watchingStatements(t.db, (statement) => {
+      if (readsPosts(statement)) statements.push(statement);
+    });
+    const pageAt = async (start: number) => {
+      statements.length = 0;
+      const query = parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([start, start + 24]) });
+      return (await listRecords(counting, 'blogs', query)).records.map((record) => record.id);
+    };
+    const stepped = dialectOf(t.db) === 'sqlite';
+
+    let all = await everyId(sort);
+    expect(await pageAt(4013)).toEqual(all.slice(4013, 4038));
+    // Eight steps of 500 and one of 13, then the page.
+    if (stepped) expect(statements).toHaveLength(10);
+    expect(await pageAt(3321)).toEqual(all.slice(3321, 3346));
+    // One step of 21 from the stone at 3,300, then the page.
+    if (stepped) expect(statements).toHaveLength(2);
+    for (const start of [2600, 1100, 4500, 510, 3050, 1000, 999]) expect(await pageAt(start), `page at ${start}`).toEqual(all.slice(start, start + 25));
+
+    // A post among the first 500 goes: every later page moves up by one, stones or not.
+    await sql`delete from records where id = ${all[7]!}`.execute(t.db);
+    all = await everyId(sort);
+    expect(all).toHaveLength(COUNT - 1);
+    expect(await pageAt(3321)).toEqual(all.slice(3321, 3346));
+    // Six steps of 500 and one of 321, then the page.
+    if (stepped) expect(statements).toHaveLength(8);
+    // From the stone at 2,600 the walk after the write laid: the page alone.
+    expect(await pageAt(2600)).toEqual(all.slice(2600, 2625));
+    if (stepped) expect(statements).toHaveLength(1);
+  });
+
+  // SQLite uses a row comparison `(key, id) < (?, ?)` on an index of expressions only as a filter: a cursor far down
+  // read every index entry before it. Written out, the cursor's value bounds the index's walk (records.ts, after).
+  it.runIf(!process.env.TEST_DATABASE_URL)("a cursor's value bounds SQLite's walk of the sort index", async () => {
+    const sort: [string, string] = ['published_at', 'DESC'];
+    const all = await everyId(sort);
+    const [cursorRecord] = await t.db
+      .selectFrom('records')
+      .select(['id', sql<string>`lower(json_extract(data, '$.published_at'))`.as('key')])
+      .where('id', '=', all[3000]!)
+      .execute();
+    const nodes: RootOperationNode[] = [];
+    const watching = t.db.withPlugin({
+      transformQuery: (args) => {
+        nodes.push(args.node);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const cursor = encodeCursor(parseListQuery(blogs, { sort: JSON.stringify(sort) }).sort, cursorRecord!.key, cursorRecord!.id);
+    const query = parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([0, 24]), cursor }, undefined, { keyset: true });
+    const { records } = await listRecords(watching, 'blogs', query);
+    expect(records.map((record) => record.id)).toEqual(all.slice(3001, 3026));
+    const plans: string[] = [];
+    for (const node of nodes) {
+      const compiled = t.db.getExecutor().compileQuery(node, createQueryId());
+      if (!compiled.sql.includes('"sort_key"')) continue;
+      const { rows } = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+      plans.push(...rows.map((row) => row.detail));
+    }
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatch(/^SEARCH records USING INDEX records_blogs_published_at_s_\w+ \(area=\? AND <expr><\?\)$/);
   });
 });
