@@ -281,19 +281,25 @@ const OFFSET_STEP = 500;
 // KEPT_WALKS lists per database, each at most a stone per STONE_EVERY records (1,000 at 100,000).
 const STONE_EVERY = 100;
 const KEPT_WALKS = 64;
-const keptWalks = new WeakMap<Db, Map<string, { generation: string; stones: ListCursor[] }>>();
+/** A list's stones, and the numbered walk laying more of them (PostgreSQL) that other requests wait for. */
+interface Walk {
+  generation: string | undefined;
+  stones: ListCursor[];
+  laying?: Promise<void>;
+}
+const keptWalks = new WeakMap<Db, Map<string, Walk>>();
 
-/** The stones of the list `key` at this generation, to read and to add to; none kept inside a transaction. */
-function walkStones(db: Db, generation: Generation, key: string): ListCursor[] {
-  if (generation === undefined) return [];
+/** The walk of the list `key` at this generation, its stones to read and to add to; none kept in a transaction. */
+function keptWalk(db: Db, generation: Generation, key: string): Walk {
+  if (generation === undefined) return { generation, stones: [] };
   let walks = keptWalks.get(db);
   if (!walks) keptWalks.set(db, (walks = new Map()));
   const found = walks.get(key);
   walks.delete(key);
-  const entry = found?.generation === generation ? found : { generation, stones: [] };
+  const entry: Walk = found?.generation === generation ? found : { generation, stones: [] };
   walks.set(key, entry);
   if (walks.size > KEPT_WALKS) walks.delete(walks.keys().next().value!);
-  return entry.stones;
+  return entry;
 }
 
 /**
@@ -460,9 +466,25 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   // PostgreSQL answers off the event loop, so the stones up to the page are laid by one statement, which walks the sort
   // index once and numbers the records as it goes, instead of a round trip per step. (Read in one statement with its
   // offset, a page 5,000 posts down made PostgreSQL build every skipped post's document: 27 random pages a second.)
-  const layStones = async (stones: ListCursor[], upTo: number): Promise<void> => {
+  // Requests asking at once wait for the one numbered walk under way, then look again: 20 visitors on random pages
+  // each walked the same 50,000 posts at once.
+  const layStones = async (walk: Walk, upTo: number): Promise<void> => {
     const wanted = Math.floor(upTo / STONE_EVERY);
-    if (stones.length >= wanted) return;
+    while (walk.stones.length < wanted) {
+      if (walk.laying) {
+        await walk.laying;
+        continue;
+      }
+      const had = walk.stones.length;
+      walk.laying = numberedWalk(walk.stones, wanted).finally(() => {
+        walk.laying = undefined;
+      });
+      await walk.laying;
+      // Fewer records than the page's start: there is nothing more to lay.
+      if (walk.stones.length === had || walk.stones.length < wanted) return;
+    }
+  };
+  const numberedWalk = async (stones: ListCursor[], wanted: number): Promise<void> => {
     const numbered = matching([])
       .select([key.as('sort_key'), 'id', sql<number>`row_number() over (order by ${key} ${sql.raw(order)} nulls last, id ${sql.raw(idOrder)})`.as('n')])
       .orderBy(key, direction)
@@ -478,10 +500,11 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       if (stones.length === Number(row.n) / STONE_EVERY - 1) stones.push({ value: cursorValue(row.sort_key), id: Number(row.id) });
     }
   };
-  // The walk starts from the furthest of its stepping stones it may (walkStones) and lays the ones it passes.
+  // The walk starts from the furthest of its stepping stones it may (keptWalk) and lays the ones it passes.
   const stepped = async (): Promise<typeof rows> => {
-    const stones = walkStones(db, generation, ['walk', area, field.name, order, JSON.stringify(query.filters)].join('\u0000'));
-    if (dialectOf(db) === 'postgres') await layStones(stones, query.range.start);
+    const walk = keptWalk(db, generation, ['walk', area, field.name, order, JSON.stringify(query.filters)].join('\u0000'));
+    const { stones } = walk;
+    if (dialectOf(db) === 'postgres') await layStones(walk, query.range.start);
     const from = Math.min(Math.floor(query.range.start / STONE_EVERY), stones.length);
     let cursor: ListCursor | undefined = from > 0 ? stones[from - 1] : undefined;
     for (let walked = from * STONE_EVERY; walked < query.range.start; ) {

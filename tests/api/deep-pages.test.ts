@@ -104,7 +104,7 @@ describe('deep pages', () => {
     expect(rows.map((row) => row.name).filter((name) => name.startsWith('records_blogs_'))).toEqual(['records_blogs_status_s_st']);
   });
 
-  // The stepping stones of deep pages (server/repositories/records.ts, walkStones): a page starts from where an earlier
+  // The stepping stones of deep pages (server/repositories/records.ts, keptWalk): a page starts from where an earlier
   // walk of the same list stood, never from where a walk of the list before a write stood. SQLite walks in steps of
   // 500 from the last stone; PostgreSQL lays every stone up to the page in one numbered walk, then walks from the last.
   it('start from where an earlier walk of the same list stood, and never from before a write', async () => {
@@ -153,6 +153,19 @@ describe('deep pages', () => {
     // From the stone at 2,600 laid after the write: the page alone.
     expect(await pageAt(2600)).toEqual(all.slice(2600, 2625));
     expectReads(1, 1, 0);
+
+    // Ten pages asked for at once, none of them passed yet (a Kysely of its own, so nothing is kept): PostgreSQL
+    // numbers the walk once, the other requests wait for it.
+    numbered.length = 0;
+    const fresh = watchingStatements(t.db, (statement) => {
+      if (statement.includes('row_number') && !readsPosts(statement)) numbered.push(statement);
+    });
+    const starts = Array.from({ length: 10 }, (_, i) => 4001 + i * 7);
+    const pages = await Promise.all(
+      starts.map((start) => listRecords(fresh, 'blogs', parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([start, start + 24]) }))),
+    );
+    pages.forEach((page, i) => expect(page.records.map((record) => record.id), `page at ${starts[i]}`).toEqual(all.slice(starts[i], starts[i]! + 25)));
+    expect(numbered).toHaveLength(sqlite ? 0 : 1);
   });
 
   // SQLite uses a row comparison `(key, id) < (?, ?)` on an index of expressions only as a filter: a cursor far down
