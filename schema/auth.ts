@@ -1,19 +1,26 @@
 import { z } from 'zod';
 import { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
+import { CONTROL_CHARACTERS, LONE_SURROGATE } from './define';
 
 export { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 
 const text = (requiredMessage: string, notTextMessage: string) =>
   z.string({ error: (issue) => (issue.input == null ? requiredMessage : notTextMessage) });
 
+// What is typed as an email is looked up and written to the audit log: no control character (an escape sequence in
+// the log's CSV export), no half of an emoji (stored as broken bytes).
 const email = text(authMessages.emailRequired, authMessages.emailNotText)
   .trim()
   .min(1, { error: authMessages.emailRequired })
-  .max(EMAIL_MAX_LENGTH, { error: authMessages.emailTooLong });
+  .max(EMAIL_MAX_LENGTH, { error: authMessages.emailTooLong })
+  .refine((value) => !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value), { error: authMessages.emailBrokenCharacter });
 
+// A password is hashed as UTF-8, which turns every half of an emoji into the same replacement character: passwords
+// made of different halves would all be one password. Refused, when set and when signing in.
 const passwordPresent = text(authMessages.passwordRequired, authMessages.passwordNotText)
   .min(1, { error: authMessages.passwordRequired })
-  .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong });
+  .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong })
+  .refine((value) => !LONE_SURROGATE.test(value), { error: authMessages.passwordBrokenCharacter });
 
 /** A password being set (account creation, password change): SPEC §5 minimum applies. */
 export const newPasswordSchema = passwordPresent.min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort });

@@ -188,14 +188,6 @@ export const defaultSortOf = (
   area: Pick<AreaDeclaration, 'defaultSort' | 'ordered'>,
 ): readonly [string, 'ASC' | 'DESC'] => area.defaultSort ?? (area.ordered ? ['position', 'ASC'] : ['created_at', 'DESC']);
 
-// One uploaded file as the console keeps it (see fields.upload and fields.uploads).
-export const uploadObject = z.object({
-  src: z.string().max(500),
-  title: z.string().max(300).nullish(),
-  mime: z.string().max(200).nullish(),
-  size: z.number().int().nonnegative().nullish(),
-});
-
 // C0 control characters (NUL among them) and DEL: invisible, and some tools choke on them (a NUL in a text column
 // makes Debian's sqlite3 CLI report index corruption; PostgreSQL refuses it). Tab, LF and CR are text (issue #9).
 // eslint-disable-next-line no-control-regex
@@ -207,6 +199,21 @@ export const brokenCharacterMessage = (label: string) => `${label} contains half
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 const isWellFormed = (value: string) => !LONE_SURROGATE.test(value);
+
+// One uploaded file as the console keeps it (see fields.upload and fields.uploads). Its name and type are text the
+// website shows (an image's alt text) and sends on: the same characters as any text field.
+const fileText = (label: string, max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) })
+    .refine(isWellFormed, { error: brokenCharacterMessage(label) });
+export const uploadObject = z.object({
+  src: fileText('The file address', 500),
+  title: fileText('The file name', 300).nullish(),
+  mime: fileText('The file type', 200).nullish(),
+  size: z.number().int().nonnegative().nullish(),
+});
 
 // Numbers come as JSON numbers or, from form inputs, as their digits: never as true, [5], '' (0), '1e3' or ' 5'.
 const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;

@@ -14,6 +14,7 @@ import {
   type UploadKind,
   type UploadRule,
 } from '../schema/uploads';
+import { LONE_SURROGATE } from '../schema/define';
 import type { Upload } from './repositories/uploads';
 
 export const FILENAME_MAX_LENGTH = 200;
@@ -44,6 +45,8 @@ export async function detect(bytes: Buffer): Promise<Accepted | undefined> {
 const KNOWN_EXTENSIONS = new Set(Object.values(ACCEPTED).flatMap((accepted) => accepted.extensions));
 
 /** The name the file is offered under: no path, no control characters, an extension matching its real type. */
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
 export function cleanFilename(original: string | undefined, accepted: Accepted): string {
   const base = (original ?? '')
     // Browsers escape these three in multipart file names (HTML spec); quotes are then dropped below.
@@ -54,6 +57,8 @@ export function cleanFilename(original: string | undefined, accepted: Accepted):
     .pop()!
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"]/g, '')
+    // Half of an emoji (a name sent as UTF-16 and cut, or made up): no character at all, and a broken one in storage.
+    .replace(LONE_SURROGATES, '')
     .replace(/\s+/g, ' ')
     .trim();
   const dot = base.lastIndexOf('.');
@@ -62,7 +67,9 @@ export function cleanFilename(original: string | undefined, accepted: Accepted):
   const matches = accepted.extensions.includes(extension);
   const stem = (matches || KNOWN_EXTENSIONS.has(extension) ? base.slice(0, dot) : base) || 'file';
   const suffix = `.${matches ? extension : accepted.extensions[0]}`;
-  return `${stem.slice(0, FILENAME_MAX_LENGTH - suffix.length).trim()}${suffix}`;
+  // Cut at a character, not between the two halves of an emoji.
+  const kept = stem.slice(0, FILENAME_MAX_LENGTH - suffix.length).replace(LONE_SURROGATES, '').trim();
+  return `${kept}${suffix}`;
 }
 
 /** An upload ready to insert (server/repositories/uploads.ts). */

@@ -2,6 +2,7 @@
 // declares. Field names that reach SQL are only ever those of the declaration; values become parameters.
 import { HttpError } from '../http-error';
 import type { FieldKind } from './fields';
+import { normalizeDate } from '../../schema/dates';
 import type { PublicationFields } from '../../schema/publish';
 import { SCHEDULES, type Schedule, type ScheduleFields } from '../../schema/schedule';
 import type { ListField, ListModel, SortOrder } from './model';
@@ -138,13 +139,16 @@ function recordId(value: unknown): number | undefined {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function dateBound(name: string, value: unknown, bound: 'gte' | 'lte'): ListFilter {
-  const time = typeof value === 'string' ? Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value) : Number.NaN;
-  if (typeof value !== 'string' || Number.isNaN(time)) {
-    throw bad(`The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
-  }
+  // Read as date fields are (schema/dates.ts): a real calendar date, or a date and time in UTC or with an offset;
+  // not whatever Date.parse makes of '0', '-1' or 'June 15' (the year 2000, 2001, 2001-06-15).
+  const date = typeof value === 'string' ? normalizeDate(value) : null;
+  if (date === null) throw bad(`The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
+  const dateOnly = DATE_ONLY.test(date);
+  const time = Date.parse(dateOnly ? `${date}T00:00:00.000Z` : date.endsWith('Z') ? date : `${date}Z`);
+  if (Number.isNaN(time)) throw bad(`The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
   if (bound === 'gte') return { type: 'created', op: '>=', value: new Date(time).toISOString() };
   // A date alone includes its whole (UTC) day.
-  if (DATE_ONLY.test(value)) return { type: 'created', op: '<', value: new Date(time + 86_400_000).toISOString() };
+  if (dateOnly) return { type: 'created', op: '<', value: new Date(time + 86_400_000).toISOString() };
   return { type: 'created', op: '<=', value: new Date(time).toISOString() };
 }
 

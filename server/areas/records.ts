@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { SINGLETON_ID } from '../../schema/api';
 import { VERSION_FIELD } from '../../schema/conflicts';
 import { PUBLISHED } from '../../schema/publish';
-import { inboxUpdateSchema } from '../../schema/define';
+import { fieldLabel, fieldMax, inboxUpdateSchema } from '../../schema/define';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
@@ -130,8 +130,9 @@ export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {
   return record;
 }
 
-// Uploaded files are shown as images and offered as links: only our own uploads or web addresses.
-const UPLOAD_SRC = /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/i;
+// Uploaded files are shown as images and offered as links: only our own uploads or web addresses. No backslash:
+// browsers read `/\host/x.png` as another site (as schema/define.ts isWebAddress has it for links).
+const UPLOAD_SRC = /^(https?:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
 
 function checkUploads(model: AreaModel, data: Record<string, unknown>): void {
   const errors: Record<string, string> = {};
@@ -157,15 +158,33 @@ function checkUploads(model: AreaModel, data: Record<string, unknown>): void {
  * `npm run areas -- reindex` (evolve.ts cleanStoredRichText), or when it next changes.
  */
 function validate(model: AreaModel, candidate: Record<string, unknown>, errors: Record<string, string> = {}, stored?: Record<string, unknown>) {
-  const result = model.schema.safeParse(candidate);
+  // Rich text kept as stored is kept even past the field's limit (an earlier version checked the limit before cleaning,
+  // and cleaning can lengthen HTML): checked by the schema as a short stand-in, it never blocks a save of the rest.
+  const overLimit = model.richText.filter((field) => {
+    const value = stored?.[field];
+    return typeof value === 'string' && candidate[field] === value && value.length > fieldMax(model.declaration, field);
+  });
+  const checked = overLimit.length > 0 ? { ...candidate, ...Object.fromEntries(overLimit.map((field) => [field, 'x'])) } : candidate;
+  const result = model.schema.safeParse(checked);
   if (!result.success || Object.keys(errors).length > 0) {
     throw formError({ ...(result.success ? {} : fieldErrors(result.error)), ...errors });
   }
   const data = { ...(result.data as Record<string, unknown>) };
+  for (const field of overLimit) data[field] = stored![field];
+  const tooLong: Record<string, string> = {};
   for (const field of model.richText) {
     const value = data[field];
-    if (typeof value === 'string' && value !== stored?.[field]) data[field] = storedRichText(value);
+    if (typeof value !== 'string' || value === stored?.[field]) continue;
+    const cleaned = storedRichText(value);
+    // Cleaning can lengthen HTML (`<br>` is written `<br />`, an unclosed tag gets its end): the limit is the stored
+    // value's, so that what is stored can always be sent back as it is.
+    const max = fieldMax(model.declaration, field);
+    if (cleaned !== null && cleaned.length > max) {
+      tooLong[field] = `${fieldLabel(model.declaration, field)} is too long once cleaned: ${cleaned.length} characters of HTML, at most ${max}`;
+    }
+    data[field] = cleaned;
   }
+  if (Object.keys(tooLong).length > 0) throw formError(tooLong);
   checkUploads(model, data);
   return data;
 }

@@ -43,6 +43,15 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
     });
   }
 
+  // An API address the router does not match (`/api//blogs`, `/api/./blogs`) reaches the console's files, whose
+  // server answered some of them 403 Forbidden (a dot segment, a name too long for a file): it is an unknown API
+  // path, answered as every other one.
+  if (built) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url === '/*' && isApiPath(decodedPath(request.url))) return reply.code(404).send({ message: 'Not Found' });
+    });
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // Decoded: `/%61pi/nothing` is an unknown API path too, answered in JSON, not with the console.

@@ -43,9 +43,11 @@ function hasValidSignature(secret: string, id: string, query: { sig?: string; ex
 }
 
 const uploadParams = z.object({ id: z.string().describe("The upload's id: 32 hexadecimal digits") });
+// A signed link is used as it was given: anything else is not one (the API's words, not the validator's).
+const LINK_AGAIN = 'is not part of a link this API gave: ask for a new link (POST /api/uploads/{id}/link)';
 const downloadQuery = z.object({
-  sig: z.string().max(100).optional().describe('The signature of a link from POST /api/uploads/{id}/link'),
-  exp: z.string().max(20).optional().describe("The link's expiry (Unix seconds)"),
+  sig: z.string({ error: `sig ${LINK_AGAIN}` }).max(100, { error: `sig ${LINK_AGAIN}` }).optional().describe('The signature of a link from POST /api/uploads/{id}/link'),
+  exp: z.string({ error: `exp ${LINK_AGAIN}` }).max(20, { error: `exp ${LINK_AGAIN}` }).optional().describe("The link's expiry (Unix seconds)"),
 });
 // 128 random bits, hex: anything else cannot be one of ours.
 const UPLOAD_ID = /^[0-9a-f]{32}$/;

@@ -177,6 +177,26 @@ describe('uploaded-file fields', () => {
     expect(gallery.statusCode).toBe(400);
     expect(gallery.json().errors).toEqual({ 'gallery.1.src': 'The file must be an upload or a web address' });
   });
+
+  it("refuse a backslash in the address, and control or broken characters in the address, name or type", async () => {
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      // A browser reads /\evil.example/x.png as http://evil.example/x.png.
+      [{ src: '/\\evil.example/x.png' }, { 'logo.src': 'The file must be an upload or a web address' }],
+      [{ src: 'https://evil.example/a\\b.png' }, { 'logo.src': 'The file must be an upload or a web address' }],
+      [{ src: 'https://cdn.example.com/a\u0001b.png' }, { 'logo.src': 'The file address contains a control character (such as NUL) that cannot be stored' }],
+      [{ src: '/logo.png', title: 'Sunrise\u0000' }, { 'logo.title': 'The file name contains a control character (such as NUL) that cannot be stored' }],
+      [{ src: '/logo.png', title: 'Sunrise \ud800' }, { 'logo.title': 'The file name contains half of an emoji or symbol (a broken character) that cannot be stored' }],
+      [{ src: '/logo.png', mime: 'text/html\u0007' }, { 'logo.mime': 'The file type contains a control character (such as NUL) that cannot be stored' }],
+    ];
+    for (const [logo, errors] of cases) {
+      const response = await api.post('/api/partners', { name: 'Evil', logo });
+      expect(response.statusCode, JSON.stringify(logo)).toBe(400);
+      expect(response.json()).toEqual({ message: 'Please check the form for errors', errors });
+    }
+    const fine = await api.post('/api/partners', { name: 'Fine', logo: { src: '/api/uploads/0123456789abcdef0123456789abcdef', title: 'Façade 🏗️.png', mime: 'image/png' } });
+    expect(fine.statusCode, fine.body).toBe(201);
+    expect(fine.json().logo.title).toBe('Façade 🏗️.png');
+  });
 });
 
 describe('deleting the way react-admin does', () => {

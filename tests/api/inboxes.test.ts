@@ -173,10 +173,17 @@ describe('date filters', () => {
     expect(await names({ created_at_lte: '2024-03-01T08:00:00.000Z' })).toEqual(['Dated 0']);
   });
 
-  it('refuse what is not a date', async () => {
-    const response = await api.get(`/api/careers-form${listParams({ filter: { created_at_gte: 'yesterday' } })}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: "The filter 'created_at_gte' must be a date (YYYY-MM-DD) or a date and time (ISO 8601)." });
+  it('take an offset, read as the instant it names', async () => {
+    expect(await names({ created_at_lte: '2024-03-01T10:00+02:00' })).toEqual(['Dated 0']);
+  });
+
+  it('refuse what is not a date, even what Date.parse would read as one', async () => {
+    // Date.parse reads '0' as the year 2000, '-1' as 2001, 'June 15, 2026' as a date, and 2026-02-30 as 2 March.
+    for (const value of ['yesterday', '0', '-1', 'June 15, 2026', '2026-02-30', '2026-13-01', '2024-03-01T25:00']) {
+      const response = await api.get(`/api/careers-form${listParams({ filter: { created_at_gte: value } })}`);
+      expect(response.statusCode, value).toBe(400);
+      expect(response.json()).toEqual({ message: "The filter 'created_at_gte' must be a date (YYYY-MM-DD) or a date and time (ISO 8601)." });
+    }
   });
 
   it('exist only on inboxes', async () => {

@@ -137,6 +137,23 @@ describe('POST /api/login: invalid requests', () => {
     });
   });
 
+  it('rejects an email with a control character or half of an emoji, and writes nothing to the audit log', async () => {
+    const logged = async () => Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await logged();
+    for (const email of ['\u0000', '\u001b[31mred\u001b[0m@x.test', 'a\ud800@x.test']) {
+      const response = await loginJson(t.app, email, USER.password);
+      expect(response.statusCode, JSON.stringify(email)).toBe(400);
+      expect(response.json().errors).toEqual({ email: 'Email contains a control character or half of an emoji, which no address holds' });
+    }
+    expect(await logged()).toBe(before);
+  });
+
+  it('rejects a password holding half of an emoji: hashed as UTF-8, every such half would be the same character', async () => {
+    const response = await loginJson(t.app, USER.email, '\udc00\udfff\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ password: 'Password contains half of an emoji or symbol (a broken character): type it again' });
+  });
+
   it('rejects a password over 1024 characters, also in multipart far beyond the field limit', async () => {
     const json = await loginJson(t.app, USER.email, 'p'.repeat(1025));
     expect(json.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 // Uploads are judged by their bytes, stored in the database, and served with caching and safe names; documents
 // (CVs) only to signed-in users or through a short-lived signed link.
+import { cleanFilename } from '../../server/upload-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOC, DOCX, ELF, EXE, JPEG, MSI, PDF, PNG } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
@@ -57,6 +58,17 @@ describe('accepted uploads', () => {
     const { title } = response.json();
     expect(title).toMatch(/^a+\.png$/);
     expect(title.length).toBe(200);
+  });
+});
+
+describe('file names', () => {
+  const png = { kind: 'image', mime: 'image/png', extensions: ['png'] } as const;
+  it('drop half of an emoji, sent so (a name in UTF-16, cut) or left by the cut at 200 characters', () => {
+    expect(cleanFilename('\ud800瀮杮.png', png)).toBe('瀮杮.png');
+    expect(cleanFilename('plan \udfff.png', png)).toBe('plan.png');
+    // 195 letters and a building crane: the cut at 196 falls between the two halves of the emoji.
+    expect(cleanFilename(`${'a'.repeat(195)}🏗.png`, png)).toBe(`${'a'.repeat(195)}.png`);
+    expect(cleanFilename('Façade 🏗.png', png)).toBe('Façade 🏗.png');
   });
 });
 
@@ -188,6 +200,15 @@ describe('serving', () => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'This download link is invalid or has expired. Open the file again from the console.' });
+  });
+
+  it('answers a signature that cannot be one in the API\'s words', async () => {
+    for (const query of [`sig=${'a'.repeat(101)}&exp=1`, 'sig=a&sig=b&exp=1']) {
+      const response = await t.app.inject({ url: `${document.src}?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      const message = 'sig is not part of a link this API gave: ask for a new link (POST /api/uploads/{id}/link)';
+      expect(response.json()).toEqual({ message: `${message}.`, errors: { sig: message } });
+    }
   });
 
   it('does not let a link for one file open another', async () => {

@@ -40,6 +40,9 @@ describe('creating users', () => {
     expect(missing.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password is required' } });
     const short = await api.post('/api/users-management', { name: 'No', email: 'no@example.com', password: 'short' });
     expect(short.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password must be at least 8 characters long' } });
+    // Eight halves of emojis: hashed as UTF-8 they would be eight replacement characters, as any other eight halves.
+    const broken = await api.post('/api/users-management', { name: 'No', email: 'no@example.com', password: '\ud800'.repeat(8) });
+    expect(broken.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password contains half of an emoji or symbol (a broken character): type it again' } });
   });
 
   it('refuses an email already used, whatever its case', async () => {
