@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ScheduleFields } from '../../schema/schedule';
 import { BANNER_SCHEDULE, banners } from '../../schema/areas/banners';
 import { VERSION_FIELD } from '../../schema/conflicts';
-import { SYSTEM_FIELDS, fieldLabel, optionsOf, type AreaDeclaration, type AreaKind, type FieldReference } from '../../schema/define';
+import { SYSTEM_FIELDS, fieldLabel, fieldMax, optionsOf, type AreaDeclaration, type AreaKind, type FieldReference } from '../../schema/define';
 import { fieldsOf, isUploadField, type FieldInfo, type FieldKind } from './fields';
 
 // Field and area names reach SQL as identifiers and JSON paths (index expressions must be literal to be
@@ -147,6 +147,8 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
   unique.forEach((field) => jsonField(field, 'unique'));
   const richText = [...(declaration.richText ?? [])];
   richText.forEach((field) => jsonField(field, 'richText'));
+  // A save holds rich text to its maximum once cleaned (records.ts validate): one without throws here, at start.
+  richText.forEach((field) => fieldMax(declaration, field));
   const slug = declaration.slug && { field: declaration.slug.field as string, from: declaration.slug.from as string };
   if (slug) {
     jsonField(slug.field, 'slug.field');

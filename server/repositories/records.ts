@@ -472,9 +472,13 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     const wanted = Math.floor(upTo / STONE_EVERY);
     while (walk.stones.length < wanted) {
       if (walk.laying) {
-        await walk.laying;
+        // Another request's failure is its own to report: look again, and walk if still needed.
+        await walk.laying.catch(() => undefined);
         continue;
       }
+      // A few stones short: the steps from the last one lay them (at most OFFSET_STEP records, one statement), rather
+      // than a numbered walk from the top of the list again.
+      if (wanted - walk.stones.length <= OFFSET_STEP / STONE_EVERY) return;
       const had = walk.stones.length;
       walk.laying = numberedWalk(walk.stones, wanted).finally(() => {
         walk.laying = undefined;
@@ -486,7 +490,9 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   };
   const numberedWalk = async (stones: ListCursor[], wanted: number): Promise<void> => {
     const numbered = matching([])
-      .select([key.as('sort_key'), 'id', sql<number>`row_number() over (order by ${key} ${sql.raw(order)} nulls last, id ${sql.raw(idOrder)})`.as('n')])
+      // Numbered in the list's order exactly as its ORDER BY writes it (nulls last only where a field may be empty),
+      // so that PostgreSQL numbers the records as it reads them off the index instead of sorting them all first.
+      .select([key.as('sort_key'), 'id', sql<number>`row_number() over (order by ${key} ${sql.raw(order)}${sql.raw(field.notNull ? '' : ' nulls last')}, id ${sql.raw(idOrder)})`.as('n')])
       .orderBy(key, direction)
       .orderBy('id', idOrder)
       .limit(wanted * STONE_EVERY);

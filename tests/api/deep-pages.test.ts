@@ -46,6 +46,8 @@ describe('deep pages', () => {
     { sort: ['published_at', 'ASC'] },
     { sort: ['title', 'ASC'] },
     { sort: ['id', 'DESC'] },
+    // A field that is never empty (no nulls last in its order), descending: the inboxes' and banners' default.
+    { sort: ['created_at', 'DESC'] },
     { sort: ['published_at', 'DESC'], filter: { status: 'published' } },
   ];
   for (const { sort, filter = {} } of cases) {
