@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
-import { CONTROL_CHARACTERS, LONE_SURROGATE } from './define';
+import { hasNoControlCharacters, isWellFormed } from './define';
 
 export { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-rules';
 
@@ -13,14 +13,14 @@ const email = text(authMessages.emailRequired, authMessages.emailNotText)
   .trim()
   .min(1, { error: authMessages.emailRequired })
   .max(EMAIL_MAX_LENGTH, { error: authMessages.emailTooLong })
-  .refine((value) => !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value), { error: authMessages.emailBrokenCharacter });
+  .refine((value) => hasNoControlCharacters(value) && isWellFormed(value), { error: authMessages.emailBrokenCharacter });
 
 // A password is hashed as UTF-8, which turns every half of an emoji into the same replacement character: passwords
 // made of different halves would all be one password. Refused, when set and when signing in.
 const passwordPresent = text(authMessages.passwordRequired, authMessages.passwordNotText)
   .min(1, { error: authMessages.passwordRequired })
   .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong })
-  .refine((value) => !LONE_SURROGATE.test(value), { error: authMessages.passwordBrokenCharacter });
+  .refine(isWellFormed, { error: authMessages.passwordBrokenCharacter });
 
 /** A password being set (account creation, password change): SPEC §5 minimum applies. */
 export const newPasswordSchema = passwordPresent.min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort });

@@ -197,8 +197,8 @@ export const brokenCharacterMessage = (label: string) => `${label} contains half
 // Half of a UTF-16 pair (an emoji cut in two): PostgreSQL cannot store it and SQLite would keep a broken character,
 // so both refuse it here, with the field's name (issue #9's property suite found the 500 it caused).
 export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
-const isWellFormed = (value: string) => !LONE_SURROGATE.test(value);
+export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+export const isWellFormed = (value: string) => !LONE_SURROGATE.test(value);
 
 // One uploaded file as the console keeps it (see fields.upload and fields.uploads). Its name and type are text the
 // website shows (an image's alt text) and sends on: the same characters as any text field.

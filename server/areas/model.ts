@@ -73,6 +73,8 @@ export interface AreaModel extends ListModel {
   fields: ReadonlyMap<string, FieldInfo>;
   unique: readonly string[];
   richText: readonly string[];
+  /** Each rich-text field's maximum, which a save holds its cleaned HTML to (records.ts validate). */
+  richTextMax: ReadonlyMap<string, number>;
   slug?: { field: string; from: string };
   uploadFields: ReadonlyMap<string, 'one' | 'many'>;
   referenceCount?: ReferenceCount;
@@ -147,8 +149,9 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
   unique.forEach((field) => jsonField(field, 'unique'));
   const richText = [...(declaration.richText ?? [])];
   richText.forEach((field) => jsonField(field, 'richText'));
-  // A save holds rich text to its maximum once cleaned (records.ts validate): one without throws here, at start.
-  richText.forEach((field) => fieldMax(declaration, field));
+  // A save holds rich text to its maximum once cleaned (records.ts validate): read once here, and a field declared
+  // without one throws at start, not on a save.
+  const richTextMax = new Map(richText.map((field) => [field, fieldMax(declaration, field)]));
   const slug = declaration.slug && { field: declaration.slug.field as string, from: declaration.slug.from as string };
   if (slug) {
     jsonField(slug.field, 'slug.field');
@@ -219,6 +222,7 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
     dateFilters: declaration.kind === 'inbox',
     unique,
     richText,
+    richTextMax,
     slug,
     uploadFields,
     schedule: hasScheduleFields ? schedule : undefined,

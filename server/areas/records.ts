@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { SINGLETON_ID } from '../../schema/api';
 import { VERSION_FIELD } from '../../schema/conflicts';
 import { PUBLISHED } from '../../schema/publish';
-import { fieldLabel, fieldMax, inboxUpdateSchema } from '../../schema/define';
+import { fieldLabel, inboxUpdateSchema } from '../../schema/define';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
@@ -162,7 +162,7 @@ function validate(model: AreaModel, candidate: Record<string, unknown>, errors: 
   // and cleaning can lengthen HTML): checked by the schema as a short stand-in, it never blocks a save of the rest.
   const overLimit = model.richText.filter((field) => {
     const value = stored?.[field];
-    return typeof value === 'string' && candidate[field] === value && value.length > fieldMax(model.declaration, field);
+    return typeof value === 'string' && candidate[field] === value && value.length > model.richTextMax.get(field)!;
   });
   const checked = overLimit.length > 0 ? { ...candidate, ...Object.fromEntries(overLimit.map((field) => [field, 'x'])) } : candidate;
   const result = model.schema.safeParse(checked);
@@ -178,7 +178,7 @@ function validate(model: AreaModel, candidate: Record<string, unknown>, errors: 
     const cleaned = storedRichText(value);
     // Cleaning can lengthen HTML (`<br>` is written `<br />`, an unclosed tag gets its end): the limit is the stored
     // value's, so that what is stored can always be sent back as it is.
-    const max = fieldMax(model.declaration, field);
+    const max = model.richTextMax.get(field)!;
     if (cleaned !== null && cleaned.length > max) {
       tooLong[field] = `${fieldLabel(model.declaration, field)} is too long once cleaned: ${cleaned.length} characters of HTML, at most ${max}`;
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { decodedPath, isApiPath } from '../http-error';
 
@@ -28,6 +28,17 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
   const built = existsSync(path.join(root, 'index.html'));
 
   if (built) {
+    // An API address the router does not match (`/api//blogs`, `/api/./blogs`) reaches the console's files, whose
+    // server answered some of them 403 Forbidden (a dot segment, a name too long for a file): it is an unknown API
+    // path, answered by the not-found handler below as every other one. A hook of the files' route alone, so that no
+    // other request pays for it.
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/*') return;
+      const unknownApiPath: onRequestAsyncHookHandler = async (request, reply) => {
+        if (isApiPath(decodedPath(request.url))) return reply.callNotFound();
+      };
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), unknownApiPath];
+    });
     await app.register(fastifyStatic, {
       root,
       // Issue #10: the build leaves brotli and gzip copies beside each file (vite.config.ts); a browser that accepts
@@ -40,15 +51,6 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
         if (relative[0] === 'assets') reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'no-cache');
       },
-    });
-  }
-
-  // An API address the router does not match (`/api//blogs`, `/api/./blogs`) reaches the console's files, whose
-  // server answered some of them 403 Forbidden (a dot segment, a name too long for a file): it is an unknown API
-  // path, answered as every other one.
-  if (built) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.url === '/*' && isApiPath(decodedPath(request.url))) return reply.code(404).send({ message: 'Not Found' });
     });
   }
 

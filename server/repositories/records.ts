@@ -312,6 +312,14 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const cursorValue = (value: unknown): ListCursor['value'] =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 
+/** The cursor just after a row of a list read with its sort value. */
+const cursorAfter = (row: { sort_key: unknown; id: unknown }): ListCursor => ({ value: cursorValue(row.sort_key), id: Number(row.id) });
+
+/** Lays the stone after the `passed`-th record (a multiple of STONE_EVERY) if it is the next one missing. */
+function layStone(stones: ListCursor[], passed: number, row: { sort_key: unknown; id: unknown }): void {
+  if (stones.length === passed / STONE_EVERY - 1) stones.push(cursorAfter(row));
+}
+
 /**
  * One page of an area's records, sorted, and how many match in all, counted up to LIST_COUNT_CAP (`exact` false:
  * there are more).
@@ -502,9 +510,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       .where(sql<SqlBool>`walked.n % ${STONE_EVERY} = 0`)
       .orderBy('walked.n')
       .execute();
-    for (const row of laid) {
-      if (stones.length === Number(row.n) / STONE_EVERY - 1) stones.push({ value: cursorValue(row.sort_key), id: Number(row.id) });
-    }
+    for (const row of laid) layStone(stones, Number(row.n), row);
   };
   // The walk starts from the furthest of its stepping stones it may (keptWalk) and lays the ones it passes.
   const stepped = async (): Promise<typeof rows> => {
@@ -518,12 +524,8 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       const read = cursor ? await after(keys, cursor, step) : await keys([], step, 0);
       if (read.length < step) return [];
       // The stone after each STONE_EVERY records, if it is the next one missing (another walk may have laid it).
-      for (let at = STONE_EVERY - (walked % STONE_EVERY); at <= step; at += STONE_EVERY) {
-        const row = read[at - 1]!;
-        if (stones.length === (walked + at) / STONE_EVERY - 1) stones.push({ value: cursorValue(row.sort_key), id: Number(row.id) });
-      }
-      const last = read[step - 1]!;
-      cursor = { value: cursorValue(last.sort_key), id: Number(last.id) };
+      for (let at = STONE_EVERY - (walked % STONE_EVERY); at <= step; at += STONE_EVERY) layStone(stones, walked + at, read[at - 1]!);
+      cursor = cursorAfter(read[step - 1]!);
       walked += step;
       await nextTurn();
     }
