@@ -502,7 +502,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
         continue;
       }
       // A few stones short: the steps from the last one lay them (at most OFFSET_STEP records, one statement), rather
-      // than a numbered walk from the top of the list again.
+      // than a numbered walk.
       if (wanted - walk.stones.length <= OFFSET_STEP / STONE_EVERY) return;
       const had = walk.stones.length;
       walk.laying = numberedWalk(walk.stones, wanted).finally(() => {
@@ -513,21 +513,30 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       if (walk.stones.length === had || walk.stones.length < wanted) return;
     }
   };
+  // Numbered from the last stone (a page further down than any before it walks on from there, not from the top
+  // again), in the part of the list the stone is in: its values, or the empty ones after them. When the values run
+  // out before the page, the stones among the empty ones come from a walk from the top, which lays only those.
   const numberedWalk = async (stones: ListCursor[], wanted: number): Promise<void> => {
-    const numbered = matching([])
+    const from = stones.length;
+    const past = from > 0 ? pastCursor(stones[from - 1]!) : undefined;
+    await numberStones(stones, wanted, past ? (past.valued ?? past.empty) : [], from * STONE_EVERY);
+    if (past?.valued && !field.notNull && stones.length < wanted) await numberStones(stones, wanted, [], 0);
+  };
+  const numberStones = async (stones: ListCursor[], wanted: number, conditions: readonly RawBuilder<SqlBool>[], passed: number): Promise<void> => {
+    const numbered = matching(conditions)
       // Numbered in the list's order exactly as its ORDER BY writes it (nulls last only where a field may be empty),
       // so that PostgreSQL numbers the records as it reads them off the index instead of sorting them all first.
       .select([key.as('sort_key'), 'id', sql<number>`row_number() over (order by ${key} ${sql.raw(order)}${sql.raw(field.notNull ? '' : ' nulls last')}, id ${sql.raw(idOrder)})`.as('n')])
       .orderBy(key, direction)
       .orderBy('id', idOrder)
-      .limit(wanted * STONE_EVERY);
+      .limit(wanted * STONE_EVERY - passed);
     const laid = await db
       .selectFrom(numbered.as('walked'))
       .select(['walked.sort_key', 'walked.id', 'walked.n'])
       .where(sql<SqlBool>`walked.n % ${STONE_EVERY} = 0`)
       .orderBy('walked.n')
       .execute();
-    for (const row of laid) layStone(stones, Number(row.n), row);
+    for (const row of laid) layStone(stones, passed + Number(row.n), row);
   };
   // The walk starts from the furthest of its stepping stones it may (keptWalk) and lays the ones it passes.
   const stepped = async (): Promise<typeof rows> => {

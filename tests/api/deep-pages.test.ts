@@ -172,6 +172,32 @@ describe('deep pages', () => {
     expect(numbered).toHaveLength(sqlite ? 0 : 1);
   });
 
+  // A page further down than any stone is numbered on from the last stone, not from the top again; past the last
+  // dated post (4,140th, newest first) the stones among the undated ones come from a walk from the top.
+  it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL numbers a walk on from its last stone', async () => {
+    const sort: [string, string] = ['published_at', 'DESC'];
+    const all = await everyId(sort);
+    // The number of records each numbered walk reads, from its statement's limit.
+    const walks: number[] = [];
+    // (Kysely shows a plugin the numbered walk's inner query on its own too: the one with the limit.)
+    const watching = watchingStatements(t.db, (statement) => {
+      const node = JSON.parse(statement);
+      if (statement.includes('row_number') && node.limit) walks.push(node.limit.limit.value);
+    });
+    const pageAt = async (start: number) =>
+      (await listRecords(watching, 'blogs', parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([start, start + 24]) }))).records.map((record) => record.id);
+    expect(await pageAt(1013)).toEqual(all.slice(1013, 1038));
+    expect(walks).toEqual([1000]);
+    expect(await pageAt(3321)).toEqual(all.slice(3321, 3346));
+    // From the stone at 1,000 to the one at 3,300.
+    expect(walks).toEqual([1000, 2300]);
+    expect(await pageAt(4577)).toEqual(all.slice(4577, 4602));
+    // From 3,300 the dated posts end at 4,140 (stones to 4,100); then from the top for the undated ones (to 4,500).
+    expect(walks).toEqual([1000, 2300, 1200, 4500]);
+    for (const start of [4100, 4139, 4140, 4200, 4210, 4499, 4500]) expect(await pageAt(start), `page at ${start}`).toEqual(all.slice(start, start + 25));
+    expect(walks).toHaveLength(4);
+  });
+
   // SQLite uses a row comparison `(key, id) < (?, ?)` on an index of expressions only as a filter: a cursor far down
   // read every index entry before it. Written out, the cursor's value bounds the index's walk (records.ts, after).
   it.runIf(!process.env.TEST_DATABASE_URL)("a cursor's value bounds SQLite's walk of the sort index", async () => {
