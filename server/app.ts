@@ -61,6 +61,9 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
       requestTimeout: limits.requestTimeoutMs,
       // Node looks for overdue headers and requests this often (30 s by default, far coarser than the limits).
       connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 4)),
+      // An HTTP/1.1 request without a Host header is refused below, with a message; Node's own check answered 400
+      // with an empty body.
+      requireHostHeader: false,
     },
     clientErrorHandler: answerClientError,
     // A malformed address (`/api/public/blogs/%ZZ`) answers like every other error: `{ message }`.
@@ -107,6 +110,12 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     },
     // Only over TLS, below: sent over plain HTTP it would be ignored at best and pin a mistake at worst.
     strictTransportSecurity: false,
+  });
+  // HTTP/1.1 requires a Host header (RFC 9112, section 3.2); HTTP/1.0 does not. After the security headers' hook,
+  // which this answer carries too.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.headers.host === undefined && request.raw.httpVersion === '1.1') void reply.code(400).send({ message: MISSING_HOST_MESSAGE });
+    else done();
   });
   // Issue #10: answers over 1 KB travel compressed (brotli at a quality cheap enough per request, else gzip). The
   // console's files come precompressed from the build (plugins/console.ts) and are left alone.
@@ -225,6 +234,8 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   else if (error.code === 'HPE_HEADER_OVERFLOW') answerOnSocket(socket, 431, 'The request headers are too large.');
   else answerOnSocket(socket, 400, 'The request is not valid HTTP.');
 }
+
+export const MISSING_HOST_MESSAGE = 'The request has no Host header, which HTTP/1.1 requires.';
 
 /**
  * A body must arrive within `timeoutMs` of its headers: a client trickling it a byte at a time is answered 408 and

@@ -34,10 +34,13 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
     // other request pays for it.
     app.addHook('onRoute', (route) => {
       if (route.url !== '/*') return;
-      const unknownApiPath: onRequestAsyncHookHandler = async (request, reply) => {
-        if (isApiPath(decodedPath(request.url))) return reply.callNotFound();
+      // A name longer than a file's may be (255 bytes) is no file either: the not-found handler answers it as one
+      // (the console for one of its addresses), where the files' server answered 403 Forbidden.
+      const notAFile: onRequestAsyncHookHandler = async (request, reply) => {
+        const path = decodedPath(request.url);
+        if (isApiPath(path) || path.split('/').some((name) => Buffer.byteLength(name) > 255)) return reply.callNotFound();
       };
-      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), unknownApiPath];
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), notAFile];
     });
     await app.register(fastifyStatic, {
       root,

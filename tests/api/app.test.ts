@@ -163,7 +163,8 @@ describe('serving the built console', () => {
   });
 
   it('falls back to index.html for console routes (SPA)', async () => {
-    for (const url of ['/login', '/dashboard/blogs', '/dashboard/careers-form?page=2']) {
+    // A name longer than a file's may be (255 bytes), which the files' server answered 403 Forbidden, too.
+    for (const url of ['/login', '/dashboard/blogs', '/dashboard/careers-form?page=2', `/${'a'.repeat(256)}`, `/dashboard/${'é'.repeat(128)}`]) {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -173,9 +174,11 @@ describe('serving the built console', () => {
   });
 
   it('does not answer HTML for a missing asset or an unknown API path', async () => {
-    const asset = await t.app.inject({ url: '/assets/index-old999.js' });
-    expect(asset.statusCode).toBe(404);
-    expect(asset.json()).toEqual({ message: 'Not Found' });
+    for (const url of ['/assets/index-old999.js', `/assets/${'a'.repeat(256)}.js`]) {
+      const asset = await t.app.inject({ url });
+      expect(asset.statusCode, url.slice(0, 40)).toBe(404);
+      expect(asset.json()).toEqual({ message: 'Not Found' });
+    }
     const api = await t.app.inject({ url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not Found' });

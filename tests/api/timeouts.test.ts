@@ -5,7 +5,7 @@ import { get } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_TIMEOUT_MESSAGE, HEADERS_TIMEOUT_MESSAGE } from '../../server/app';
+import { BODY_TIMEOUT_MESSAGE, HEADERS_TIMEOUT_MESSAGE, MISSING_HOST_MESSAGE } from '../../server/app';
 import { ConfigError, loadConfig, type ConnectionLimits } from '../../server/config';
 import { setupApp, type TestApp } from './helpers';
 
@@ -100,6 +100,19 @@ describe('slow clients are cut off', () => {
     expect(slow.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(body(slow.received())).toEqual({ message: HEADERS_TIMEOUT_MESSAGE });
     await expectHealthy();
+  });
+
+  it('an HTTP/1.1 request without a Host header: 400 with a message; an HTTP/1.0 one is served', async () => {
+    const without = await open();
+    without.socket.write('GET /api/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    await without.closed;
+    expect(without.received()).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(without.received()).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/);
+    expect(JSON.parse(without.received().split('\r\n\r\n')[1]!)).toEqual({ message: MISSING_HOST_MESSAGE });
+    const old = await open();
+    old.socket.write('GET /api/health HTTP/1.0\r\n\r\n');
+    await old.closed;
+    expect(old.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
 
   it('a connection that sends nothing at all is closed too', async () => {
