@@ -28,7 +28,9 @@ const records = Number(process.env.BENCH_AB_RECORDS ?? 10_000);
 const work = mkdtempSync(path.join(tmpdir(), 'cornerstone-ab-'));
 const seeded = path.join(work, 'seeded');
 // Under tsx, as `npm run bench` seeds: the seeding uses the server's own models.
-const seeding = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-seed.mjs'), JSON.stringify({ dataDir: seeded, counts: Object.fromEntries((process.env.BENCH_AB_AREAS ?? 'blogs').split(',').map((area) => [area, records])) })], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+// BENCH_AB_DATABASE_URL (an empty PostgreSQL database): seeded once, and every build is served on it.
+const databaseUrl = process.env.BENCH_AB_DATABASE_URL;
+const seeding = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-seed.mjs'), JSON.stringify({ ...(databaseUrl ? { databaseUrl } : { dataDir: seeded }), counts: Object.fromEntries((process.env.BENCH_AB_AREAS ?? 'blogs').split(',').map((area) => [area, records])) })], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 if (seeding.status !== 0) throw new Error(`seeding failed (exit ${seeding.status})`);
 
 /** CPU time (ms) the process has used: utime + stime from /proc, in clock ticks of 10 ms. */
@@ -44,11 +46,11 @@ const servers = [];
 try {
   for (const [n, bundle] of bundles.entries()) {
     const dataDir = path.join(work, `db-${n}`);
-    cpSync(seeded, dataDir, { recursive: true });
+    if (!databaseUrl) cpSync(seeded, dataDir, { recursive: true });
     // Beside the real bundle, so that it finds node_modules as the real one does.
     const copy = path.join(ROOT, 'dist-server', `ab-${n}.mjs`);
     copyFileSync(path.resolve(bundle), copy);
-    const server = await startServer({ dataDir, script: launcher, env: { BUNDLE: copy } });
+    const server = await startServer({ dataDir, databaseUrl, script: launcher, env: { BUNDLE: copy } });
     const auth = await signIn(server);
     servers.push({ bundle, server, headers: auth.headers, bursts: [] });
   }

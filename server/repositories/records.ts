@@ -272,14 +272,16 @@ type Reader<Row> = (conditions: readonly RawBuilder<SqlBool>[], limit: number, o
 /** Records a deep offset is walked or counted by at a time on SQLite (computeListPage, countMatches). */
 const OFFSET_STEP = 500;
 
-// Stepping stones of deep pages (issue #10): where a walk of a list stood after every STONE_EVERY records, its cursor
+// Stepping stones of deep pages (issue #10): where a walk of a list stood after every `every` records, its cursor
 // (sort value and id), kept with the area's generation like the counts (a stone laid after a write belongs to the
 // generation its walk read, as its page does). A page 5,000 records down walked 5,000 index entries in ten steps
 // every time it was asked for, and each page of the website a visitor asked for first was its own walk from the top;
-// from the stone before it, a page walks fewer than STONE_EVERY. The website's lists have their time among their
+// from the stone before it, a page skips fewer than `every`. The website's lists have their time among their
 // filters (to the second), so their stones are laid again each second, by the deep pages asked for in it. At most
-// KEPT_WALKS lists per database, each at most a stone per STONE_EVERY records (1,000 at 100,000).
-const STONE_EVERY = 100;
+// KEPT_WALKS lists per database, each at most a stone per `every` records (1,000 or 4,000 at 100,000).
+// SQLite skips a hundred index entries in 3 µs (skippingAfter, below); PostgreSQL reads the row of every record it
+// skips (15–20 µs each at 10,000 posts), so its stones lie closer.
+const stoneEvery = (db: Db): number => (dialectOf(db) === 'postgres' ? 25 : 100);
 const KEPT_WALKS = 64;
 /** A list's stones, and the numbered walk laying more of them (PostgreSQL) that other requests wait for. */
 interface Walk {
@@ -315,9 +317,9 @@ const cursorValue = (value: unknown): ListCursor['value'] =>
 /** The cursor just after a row of a list read with its sort value. */
 const cursorAfter = (row: { sort_key: unknown; id: unknown }): ListCursor => ({ value: cursorValue(row.sort_key), id: Number(row.id) });
 
-/** Lays the stone after the `passed`-th record (a multiple of STONE_EVERY) if it is the next one missing. */
-function layStone(stones: ListCursor[], passed: number, row: { sort_key: unknown; id: unknown }): void {
-  if (stones.length === passed / STONE_EVERY - 1) stones.push(cursorAfter(row));
+/** Lays the stone after the `passed`-th record (a multiple of `every`) if it is the next one missing. */
+function layStone(stones: ListCursor[], every: number, passed: number, row: { sort_key: unknown; id: unknown }): void {
+  if (stones.length === passed / every - 1) stones.push(cursorAfter(row));
 }
 
 /**
@@ -400,6 +402,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   const { field, order } = query.sort;
   const key = sortKey(json, field);
   const size = query.range.end - query.range.start + 1;
+  const every = stoneEvery(db);
   const filters = await narrowed(db, area, query.filters, generation);
   // Empty values last either way (ids and timestamps are never empty); the id keeps pages stable among equal values.
   const direction = (ob: OrderByItemBuilder) => {
@@ -473,8 +476,9 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   };
   // The page `skip` records past a cursor, in one statement: SQLite applies an offset before it reads a row or builds
   // a result, so skipping fewer than a stone's worth of index entries costs less than reading their keys first (a
-  // page 50,000 posts down: 3 µs more for 99 skipped than for none, against 94 µs to read the keys of 99). Undefined
-  // when the skip ends past the list's last value, where how many values it passed is not known: the caller walks.
+  // page 50,000 posts down: 3 µs more for 99 skipped than for none, against 94 µs to read the keys of 99);
+  // PostgreSQL reads the skipped rows either way, and is spared a round trip. Undefined when the skip ends past the
+  // list's last value, where how many values it passed is not known: the caller walks.
   const skippingAfter = async (cursor: ListCursor, skip: number): Promise<typeof rows> => {
     const { valued, empty } = pastCursor(cursor);
     if (!valued) return page(empty, size, skip);
@@ -494,7 +498,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   // Requests asking at once wait for the one numbered walk under way, then look again: 20 visitors on random pages
   // each walked the same 50,000 posts at once.
   const layStones = async (walk: Walk, upTo: number): Promise<void> => {
-    const wanted = Math.floor(upTo / STONE_EVERY);
+    const wanted = Math.floor(upTo / every);
     while (walk.stones.length < wanted) {
       if (walk.laying) {
         // Another request's failure is its own to report: look again, and walk if still needed.
@@ -503,7 +507,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       }
       // A few stones short: the steps from the last one lay them (at most OFFSET_STEP records, one statement), rather
       // than a numbered walk.
-      if (wanted - walk.stones.length <= OFFSET_STEP / STONE_EVERY) return;
+      if (wanted - walk.stones.length <= OFFSET_STEP / every) return;
       const had = walk.stones.length;
       walk.laying = numberedWalk(walk.stones, wanted).finally(() => {
         walk.laying = undefined;
@@ -519,7 +523,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   const numberedWalk = async (stones: ListCursor[], wanted: number): Promise<void> => {
     const from = stones.length;
     const past = from > 0 ? pastCursor(stones[from - 1]!) : undefined;
-    await numberStones(stones, wanted, past ? (past.valued ?? past.empty) : [], from * STONE_EVERY);
+    await numberStones(stones, wanted, past ? (past.valued ?? past.empty) : [], from * every);
     if (past?.valued && !field.notNull && stones.length < wanted) await numberStones(stones, wanted, [], 0);
   };
   const numberStones = async (stones: ListCursor[], wanted: number, conditions: readonly RawBuilder<SqlBool>[], passed: number): Promise<void> => {
@@ -529,34 +533,33 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       .select([key.as('sort_key'), 'id', sql<number>`row_number() over (order by ${key} ${sql.raw(order)}${sql.raw(field.notNull ? '' : ' nulls last')}, id ${sql.raw(idOrder)})`.as('n')])
       .orderBy(key, direction)
       .orderBy('id', idOrder)
-      .limit(wanted * STONE_EVERY - passed);
+      .limit(wanted * every - passed);
     const laid = await db
       .selectFrom(numbered.as('walked'))
       .select(['walked.sort_key', 'walked.id', 'walked.n'])
-      .where(sql<SqlBool>`walked.n % ${STONE_EVERY} = 0`)
+      .where(sql<SqlBool>`walked.n % ${every} = 0`)
       .orderBy('walked.n')
       .execute();
-    for (const row of laid) layStone(stones, passed + Number(row.n), row);
+    for (const row of laid) layStone(stones, every, passed + Number(row.n), row);
   };
   // The walk starts from the furthest of its stepping stones it may (keptWalk) and lays the ones it passes.
   const stepped = async (): Promise<typeof rows> => {
     const walk = keptWalk(db, generation, ['walk', area, field.name, order, JSON.stringify(query.filters)].join('\u0000'));
     const { stones } = walk;
     if (dialectOf(db) === 'postgres') await layStones(walk, query.range.start);
-    const from = Math.min(Math.floor(query.range.start / STONE_EVERY), stones.length);
+    const from = Math.min(Math.floor(query.range.start / every), stones.length);
     let cursor: ListCursor | undefined = from > 0 ? stones[from - 1] : undefined;
-    // From the stone just before the page there is no stone to lay: SQLite reads the page past the rest at once.
-    // (PostgreSQL builds every row it skips with an offset: it reads the keys first, as below.)
-    if (cursor && from === Math.floor(query.range.start / STONE_EVERY) && dialectOf(db) === 'sqlite') {
-      const read = await skippingAfter(cursor, query.range.start - from * STONE_EVERY);
+    // From the stone just before the page there is no stone to lay: the page is read past the rest at once.
+    if (cursor && from === Math.floor(query.range.start / every)) {
+      const read = await skippingAfter(cursor, query.range.start - from * every);
       if (read) return read;
     }
-    for (let walked = from * STONE_EVERY; walked < query.range.start; ) {
+    for (let walked = from * every; walked < query.range.start; ) {
       const step = Math.min(OFFSET_STEP, query.range.start - walked);
       const read = cursor ? await after(keys, cursor, step) : await keys([], step, 0);
       if (read.length < step) return [];
-      // The stone after each STONE_EVERY records, if it is the next one missing (another walk may have laid it).
-      for (let at = STONE_EVERY - (walked % STONE_EVERY); at <= step; at += STONE_EVERY) layStone(stones, walked + at, read[at - 1]!);
+      // The stone after each `every` records, if it is the next one missing (another walk may have laid it).
+      for (let at = every - (walked % every); at <= step; at += every) layStone(stones, every, walked + at, read[at - 1]!);
       cursor = cursorAfter(read[step - 1]!);
       walked += step;
       await nextTurn();
