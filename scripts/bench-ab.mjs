@@ -7,7 +7,8 @@
 //   node scripts/bench-ab.mjs update 16 /tmp/before.mjs dist-server/server.mjs
 //
 // Kinds: get, create, update (blogs); random-page (the console's list of posts, sorted, 25 from a random start, as
-// `npm run bench` asks for it); website-page (the website's list of posts at a random page 1–800, as the bench asks). BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000);
+// `npm run bench` asks for it); website-page (the website's list of posts at a random page 1–800, as the bench asks);
+// website-tag-page (the same, of the posts tagged safety: most of those pages are past the last). BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000);
 // BENCH_AB_AREAS: the areas seeded, comma-separated (blogs; the bench seeds blogs,projects,contact-us-form).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,8 +19,8 @@ import { ROOT, signIn, startServer } from './bench-server.mjs';
 
 const [kind, roundsText, ...bundles] = process.argv.slice(2);
 const rounds = Number(roundsText);
-if (!['get', 'create', 'update', 'random-page', 'website-page'].includes(kind) || !(rounds > 0) || bundles.length < 2) {
-  console.error('usage: node scripts/bench-ab.mjs get|create|update|random-page|website-page <rounds> <bundle> <bundle> [bundle…]');
+if (!['get', 'create', 'update', 'random-page', 'website-page', 'website-tag-page'].includes(kind) || !(rounds > 0) || bundles.length < 2) {
+  console.error('usage: node scripts/bench-ab.mjs get|create|update|random-page|website-page|website-tag-page <rounds> <bundle> <bundle> [bundle…]');
   process.exit(2);
 }
 const burst = Number(process.env.BENCH_AB_BURST ?? 2);
@@ -62,6 +63,7 @@ try {
       const start = Math.floor(Math.random() * (records - 25));
       return { ...req, path: `/api/blogs?sort=${encodeURIComponent('["published_at","DESC"]')}&range=${encodeURIComponent(JSON.stringify([start, start + 24]))}&projection=list`, headers: server.headers };
     }
+    if (kind === 'website-tag-page') return { ...req, path: `/api/public/blogs?tag=safety&page=${1 + Math.floor(Math.random() * 800)}` };
     if (kind === 'website-page') return { ...req, path: `/api/public/blogs?page=${1 + Math.floor(Math.random() * 800)}` };
     if (kind === 'update') return { ...req, method: 'PUT', path: `/api/blogs/${id}`, headers: server.headers, body: JSON.stringify({ excerpt: `Revised ${(n += 1)}` }) };
     return { ...req, method: 'POST', path: '/api/blogs', headers: server.headers, body: JSON.stringify({ title: `Tower ${(n += 1)}`, excerpt: 'New', content: `<p>${'Concrete and steel. '.repeat(100)}</p>`, tags: ['bench'], status: 'draft' }) };

@@ -427,9 +427,14 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       .execute();
   const keys: Reader<{ sort_key: unknown; id: number }> = (conditions, limit, offset) =>
     matching(conditions).select([key.as('sort_key'), 'id']).orderBy(key, direction).orderBy('id', idOrder).limit(limit).offset(offset).execute();
-  let rows: (RecordRow & { sort_key: unknown })[] | undefined;
+  const counted = await kept(db, generation, `count\u0000${area}\u0000${JSON.stringify(query.filters)}`, () =>
+    countMatches(db, area, filters, LIST_COUNT_CAP + 1),
+  );
+  // A page starting past the last match has nothing to read: a website's `?tag=…&page=700` (of 40 pages) walked every
+  // match to find so, each second again, and a crawler asks for such pages.
+  let rows: (RecordRow & { sort_key: unknown })[] | undefined = !query.after && counted <= LIST_COUNT_CAP && query.range.start >= counted ? [] : undefined;
   const common = filters.find((filter) => filter.type === 'search');
-  if (!query.after && common?.type === 'search' && query.range.start + size <= WALK_PAGES_UP_TO) {
+  if (!rows && !query.after && common?.type === 'search' && query.range.start + size <= WALK_PAGES_UP_TO) {
     const others = filters.filter((filter) => filter !== common);
     rows = await walkedPage(
       db,
@@ -569,9 +574,6 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   if (!rows && query.after) rows = await after(page, query.after, size);
   else if (!rows && query.range.start > OFFSET_STEP) rows = await stepped();
   rows ??= await page([], size, query.range.start);
-  const counted = await kept(db, generation, `count\u0000${area}\u0000${JSON.stringify(query.filters)}`, () =>
-    countMatches(db, area, filters, LIST_COUNT_CAP + 1),
-  );
   // A full page has a next one unless the count says this page ends the list.
   const ended = !query.after && counted <= LIST_COUNT_CAP && query.range.start + rows.length >= counted;
   const last = rows.length === size && !ended ? rows[rows.length - 1] : undefined;

@@ -157,6 +157,9 @@ describe('deep pages', () => {
     // From the stone at 2,600 laid after the write: the page alone.
     expect(await pageAt(2600)).toEqual(all.slice(2600, 2625));
     expectReads(1, 1, 0);
+    // Past the last post, by the count kept since the write: nothing is read.
+    expect(await pageAt(COUNT + 100)).toEqual([]);
+    expectReads(0, 0, 0);
 
     // Ten pages asked for at once, none of them passed yet (a Kysely of its own, so nothing is kept): PostgreSQL
     // numbers the walk once, the other requests wait for it.
