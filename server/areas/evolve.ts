@@ -295,13 +295,8 @@ export async function evolveAreas(
         if (kept > 0) notes.push(`Area '${area}' is no longer declared; its ${plural(kept, 'record')} are kept in the database.`);
       }
 
-      // Indexes: drop what no declaration asks for, create what is missing. Nothing runs when nothing changed.
-      const wanted = new Set(declared.map((index) => index.name));
-      for (const name of existing) {
-        if (wanted.has(name)) continue;
-        await dropAreaIndex(trx, name);
-        changes.push({ area: areaOfIndex(name, models), change: 'drop index', detail: `${name}: no longer declared` });
-      }
+      // Indexes: create what is missing; what no declaration asks for is dropped last (below). Nothing runs when nothing
+      // changed.
       for (const index of declared) {
         if (existing.has(index.name)) continue;
         try {
@@ -329,6 +324,15 @@ export async function evolveAreas(
         await writeIndexSignature(trx, model.name, signature);
         // Not news for an area this database meets for the first time (sample content written before the first start).
         if (rebuilt > 0 && snapshots.has(model.name)) changes.push({ area: model.name, change: 'rebuild search index', detail: plural(rebuilt, 'record') });
+      }
+
+      // Dropped last: on PostgreSQL a drop locks the table against reads too until the commit, where creating an index
+      // lets reads go on (a database indexed by an earlier version has most of its area indexes replaced at once).
+      const wanted = new Set(declared.map((index) => index.name));
+      for (const name of existing) {
+        if (wanted.has(name)) continue;
+        await dropAreaIndex(trx, name);
+        changes.push({ area: areaOfIndex(name, models), change: 'drop index', detail: `${name}: no longer declared` });
       }
 
       for (const model of models) {

@@ -288,6 +288,8 @@ interface Walk {
   generation: string | undefined;
   stones: ListCursor[];
   laying?: Promise<void>;
+  /** A numbered walk reached the list's end: there are no more stones to lay (in this generation). */
+  ended?: boolean;
 }
 const keptWalks = new WeakMap<Db, Map<string, Walk>>();
 
@@ -340,10 +342,12 @@ export async function listRecords(db: Db, area: string, query: ListQuery, { omit
     computed = await computeListPage(db, area, query, generation, omit);
     return { ids: computed.records.map((record) => record.id), total: computed.total, exact: computed.exact, next: computed.next };
   });
-  // A page's records are kept once it is asked for again (its ids are kept at once): most pages of a long list are
-  // asked for once, and keeping those froze 25 records a page for nothing.
-  if (computed) return computed;
   const recordsKey = `${pageKey}\u0000${omit.join('\u0000')}`;
+  // Kept at once, not when asked for again: requests that waited for this computation read them from here.
+  if (computed) {
+    keepPageRecords(db, generation, recordsKey, computed.records);
+    return computed;
+  }
   const records = keptPageRecords(db, generation, recordsKey) ?? keepPageRecords(db, generation, recordsKey, await recordsByIds(db, area, page.ids, omit));
   return { records, total: page.total, exact: page.exact, next: page.next };
 }
@@ -504,7 +508,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   // each walked the same 50,000 posts at once.
   const layStones = async (walk: Walk, upTo: number): Promise<void> => {
     const wanted = Math.floor(upTo / every);
-    while (walk.stones.length < wanted) {
+    while (walk.stones.length < wanted && !walk.ended) {
       if (walk.laying) {
         // Another request's failure is its own to report: look again, and walk if still needed.
         await walk.laying.catch(() => undefined);
@@ -518,8 +522,12 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
         walk.laying = undefined;
       });
       await walk.laying;
-      // Fewer records than the page's start: there is nothing more to lay.
-      if (walk.stones.length === had || walk.stones.length < wanted) return;
+      // Fewer records than the page's start: there is nothing more to lay, for this request or any later one (a page
+      // far past the end of a list too long to count exactly would otherwise number the whole list each time).
+      if (walk.stones.length === had || walk.stones.length < wanted) {
+        walk.ended = true;
+        return;
+      }
     }
   };
   // Numbered from the last stone (a page further down than any before it walks on from there, not from the top

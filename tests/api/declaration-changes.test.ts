@@ -253,6 +253,23 @@ describe('unique fields', () => {
   });
 });
 
+describe('indexes replaced at a start', () => {
+  // On PostgreSQL a dropped index locks the table against reads until the commit; a created one only against writes.
+  // The new indexes are created first and the old ones dropped last, so that reads wait only for the drops.
+  it('creates the new index before it drops the old one', async () => {
+    let server = await start([gadgets({ code: fields.optionalText('Code', 20), serial: fields.optionalText('Serial', 20) }, { unique: ['code'] })]);
+    await stop(server);
+    server = await start([gadgets({ code: fields.optionalText('Code', 20), serial: fields.optionalText('Serial', 20) }, { unique: ['serial'] })]);
+    const log = await server.db.selectFrom('area_migrations').select(['change', 'detail']).where('change', 'in', ['create index', 'drop index']).orderBy('id').execute();
+    const at = (change: string, name: string) => log.findIndex((entry) => entry.change === change && entry.detail.startsWith(name));
+    expect(at('create index', 'records_gadgets_serial_s_key')).toBeGreaterThan(-1);
+    expect(at('drop index', 'records_gadgets_code_s_key')).toBeGreaterThan(at('create index', 'records_gadgets_serial_s_key'));
+    expect(await indexNames(server.db)).toEqual(expect.arrayContaining(['records_gadgets_serial_s_key']));
+    expect(await indexNames(server.db)).not.toContain('records_gadgets_code_s_key');
+    await stop(server);
+  });
+});
+
 describe('removing a field', () => {
   it('keeps its values, unseen and not writable, through saves, and restores them when the field comes back', async () => {
     let server = await start([gadgets({ note: fields.optionalText('Note', 100) })]);

@@ -219,6 +219,31 @@ describe('deep pages', () => {
     expect(walks).toEqual([1000, 2300, 1275, 4575]);
     for (const start of [4100, 4139, 4140, 4200, 4210, 4499, 4500]) expect(await pageAt(start), `page at ${start}`).toEqual(all.slice(start, start + 25));
     expect(walks).toHaveLength(4);
+
+    // From a stone among the undated posts: 1,000 more of them, so that a page lies far past such a stone.
+    const before = all.length;
+    const day = new Date(Date.UTC(2021, 0, 1)).toISOString();
+    const undated = Array.from({ length: 1000 }, (_, i) => ({
+      area: 'blogs',
+      data: JSON.stringify({ title: `Undated ${i}`, slug: `undated-${i}`, excerpt: '', content: '<p>x</p>', tags: [], status: 'published', published_at: null, author: null, cover_image: null }),
+      position: null,
+      created_at: day,
+      updated_at: day,
+    }));
+    await t.db.insertInto('records').values(undated).execute();
+    try {
+      const more = await everyId(sort);
+      expect(more).toHaveLength(before + 1000);
+      walks.length = 0;
+      // The write began a new generation: numbered from the top to 4,300 (past the last dated post, 4,140), then on
+      // from the stone at 4,300, among the undated ones, to 5,400.
+      expect(await pageAt(4310)).toEqual(more.slice(4310, 4335));
+      expect(await pageAt(5417)).toEqual(more.slice(5417, 5442));
+      expect(walks).toEqual([4300, 1100]);
+      for (const start of [5399, 5400, 5575, 4301]) expect(await pageAt(start), `page at ${start}`).toEqual(more.slice(start, start + 25));
+    } finally {
+      await sql`delete from records where area = 'blogs' and data ->> 'slug' like 'undated-%'`.execute(t.db);
+    }
   });
 
   // SQLite uses a row comparison `(key, id) < (?, ?)` on an index of expressions only as a filter: a cursor far down
