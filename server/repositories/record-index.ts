@@ -125,10 +125,13 @@ export async function rebuildAreaIndex(
   await sql`insert into record_value_counts (area, field, value, count)
     select area, field, value, count(*) from record_values where area = ${area} group by area, field, value`.execute(db);
   // Searches may now find other records: counts kept for the area are stale (migration 0011; FTS5 takes no trigger).
+  // Its number of records is counted again too: the triggers keep it (migration 0012), but rows written with them off
+  // (a data-only restore with triggers disabled) or a TRUNCATE leave it behind, and a list reads no page past it.
+  const records = sql<number>`(select count(*) from records where area = ${area})`;
   await db
     .insertInto('area_generations')
-    .values({ area, generation: 1 })
-    .onConflict((oc) => oc.column('area').doUpdateSet({ generation: sql`area_generations.generation + 1` }))
+    .values({ area, generation: 1, records })
+    .onConflict((oc) => oc.column('area').doUpdateSet({ generation: sql`area_generations.generation + 1`, records }))
     .execute();
   return count;
 }
