@@ -8,8 +8,9 @@
 //
 // Kinds: get, create, update (blogs); random-page (the console's list of posts, sorted, 25 from a random start, as
 // `npm run bench` asks for it); website-page (the website's list of posts at a random page 1–800, as the bench asks);
-// website-tag-page (the same, of the posts tagged safety: most of those pages are past the last). BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000);
-// BENCH_AB_AREAS: the areas seeded, comma-separated (blogs; the bench seeds blogs,projects,contact-us-form).
+// website-tag-page (the same, of the posts tagged safety: most of those pages are past the last).
+// BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000); BENCH_AB_AREAS: the areas seeded,
+// comma-separated (blogs; the bench seeds blogs,projects,contact-us-form).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

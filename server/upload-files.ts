@@ -44,9 +44,9 @@ export async function detect(bytes: Buffer): Promise<Accepted | undefined> {
 
 const KNOWN_EXTENSIONS = new Set(Object.values(ACCEPTED).flatMap((accepted) => accepted.extensions));
 
-/** The name the file is offered under: no path, no control characters, an extension matching its real type. */
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 
+/** The name the file is offered under: no path, no control characters, an extension matching its real type. */
 export function cleanFilename(original: string | undefined, accepted: Accepted): string {
   const base = (original ?? '')
     // Browsers escape these three in multipart file names (HTML spec); quotes are then dropped below.

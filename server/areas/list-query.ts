@@ -141,11 +141,12 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 function dateBound(name: string, value: unknown, bound: 'gte' | 'lte'): ListFilter {
   // Read as date fields are (schema/dates.ts): a real calendar date, or a date and time in UTC or with an offset;
   // not whatever Date.parse makes of '0', '-1' or 'June 15' (the year 2000, 2001, 2001-06-15).
+  const notADate = () => bad(`The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
   const date = typeof value === 'string' ? normalizeDate(value) : null;
-  if (date === null) throw bad(`The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
+  if (date === null) throw notADate();
   const dateOnly = DATE_ONLY.test(date);
   const time = Date.parse(dateOnly ? `${date}T00:00:00.000Z` : date.endsWith('Z') ? date : `${date}Z`);
-  if (Number.isNaN(time)) throw bad(`The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
+  if (Number.isNaN(time)) throw notADate();
   if (bound === 'gte') return { type: 'created', op: '>=', value: new Date(time).toISOString() };
   // A date alone includes its whole (UTC) day.
   if (dateOnly) return { type: 'created', op: '<', value: new Date(time + 86_400_000).toISOString() };
