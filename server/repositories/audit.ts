@@ -4,6 +4,7 @@ import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { AuditAction } from '../../schema/audit-log';
 import type { ListFilter, ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 import { filterCondition, inOrderOf, sortKey } from './list-sql';
 
@@ -50,21 +51,47 @@ const LABEL_MAX = 200;
 
 export async function insertAuditEntry(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
   const label = entry.recordLabel === undefined || entry.recordLabel === null ? null : entry.recordLabel.slice(0, LABEL_MAX);
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: (entry.at ?? new Date()).toISOString(),
-      user_id: entry.userId,
-      user_name: entry.userName,
-      action: entry.action,
-      area: entry.area ?? null,
-      record_id: entry.recordId ?? null,
-      record_label: label,
-      fields: entry.fields ? JSON.stringify(entry.fields) : null,
-      ip: entry.ip ?? null,
-      email: entry.email ?? null,
-    })
-    .execute();
+  await insertAuditRow(db, {
+    at: (entry.at ?? new Date()).toISOString(),
+    user_id: entry.userId,
+    user_name: entry.userName,
+    action: entry.action,
+    area: entry.area ?? null,
+    record_id: entry.recordId ?? null,
+    record_label: label,
+    fields: entry.fields ? JSON.stringify(entry.fields) : null,
+    ip: entry.ip ?? null,
+    email: entry.email ?? null,
+  });
+}
+
+// Run by every write: built once (server/db/prepared.ts).
+const insertAuditRow = prepared((db, row: AuditRow) =>
+  db.insertInto('audit_log').values({
+    at: row.at,
+    user_id: row.user_id,
+    user_name: row.user_name,
+    action: row.action,
+    area: row.area,
+    record_id: row.record_id,
+    record_label: row.record_label,
+    fields: row.fields,
+    ip: row.ip,
+    email: row.email,
+  }),
+);
+
+interface AuditRow {
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  action: string;
+  area: string | null;
+  record_id: number | null;
+  record_label: string | null;
+  fields: string | null;
+  ip: string | null;
+  email: string | null;
 }
 
 /** An extra condition on `at`: the list's from/to bounds. */

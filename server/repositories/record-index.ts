@@ -2,6 +2,7 @@
 // that writes the record (server/areas/records.ts), so a search never finds a record by text it no longer has.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf } from '../db/dialect';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 
 type Db = Kysely<Database>;
@@ -36,7 +37,7 @@ export async function writeRecordIndex(db: Db, area: string, id: number, entry: 
     if (body !== undefined) await deleteSearchRow(db, id);
     if (entry.body !== null) await insertSearchRow(db, area, id, entry.body);
   }
-  const held = options.created ? [] : await db.selectFrom('record_values').select(['area', 'field', 'value']).where('record_id', '=', id).execute();
+  const held = options.created ? [] : (await selectHeldValues(db, { id })).rows;
   const key = ({ field, value }: { field: string; value: string }) => `${field}\u0000${value}`;
   const had = new Set(held.map(key));
   const has = new Set(entry.values.map(key));
@@ -51,21 +52,32 @@ export async function writeRecordIndex(db: Db, area: string, id: number, entry: 
 }
 
 async function heldSearchBody(db: Db, id: number): Promise<string | undefined> {
-  const held = postgres(db)
-    ? await sql<{ body: string }>`select body from record_search where record_id = ${id}`.execute(db)
-    : await sql<{ body: string }>`select body from record_search where rowid = ${id}`.execute(db);
-  return held.rows[0]?.body;
+  const { rows } = await selectSearchBody(db, { id });
+  return rows[0]?.body;
 }
 
 async function insertSearchRow(db: Db, area: string, id: number, body: string): Promise<void> {
-  if (postgres(db)) await sql`insert into record_search (record_id, area, body) values (${id}, ${area}, ${body})`.execute(db);
-  else await sql`insert into record_search (rowid, area, body) values (${id}, ${area}, ${body})`.execute(db);
+  await insertSearchBody(db, { id, area, body });
 }
 
 async function deleteSearchRow(db: Db, id: number): Promise<void> {
-  if (postgres(db)) await sql`delete from record_search where record_id = ${id}`.execute(db);
-  else await sql`delete from record_search where rowid = ${id}`.execute(db);
+  await deleteSearchBody(db, { id });
 }
+
+// Run by every write of a record: built once per dialect (server/db/prepared.ts). SQLite's full-text table keys a
+// record's row by its rowid, PostgreSQL's table by record_id.
+const selectSearchBody = prepared((db, { id }: { id: number }) =>
+  postgres(db) ? sql<{ body: string }>`select body from record_search where record_id = ${id}` : sql<{ body: string }>`select body from record_search where rowid = ${id}`,
+);
+const insertSearchBody = prepared((db, { id, area, body }: { id: number; area: string; body: string }) =>
+  postgres(db)
+    ? sql`insert into record_search (record_id, area, body) values (${id}, ${area}, ${body})`
+    : sql`insert into record_search (rowid, area, body) values (${id}, ${area}, ${body})`,
+);
+const deleteSearchBody = prepared((db, { id }: { id: number }) =>
+  postgres(db) ? sql`delete from record_search where record_id = ${id}` : sql`delete from record_search where rowid = ${id}`,
+);
+const selectHeldValues = prepared((db, { id }: { id: number }) => db.selectFrom('record_values').select(['area', 'field', 'value']).where('record_id', '=', id));
 
 /** Writes record `id`'s side-table rows (not the per-value counts: their callers keep those). */
 async function insertIndexRows(db: Db, area: string, id: number, entry: RecordIndexEntry): Promise<void> {
@@ -90,13 +102,20 @@ export async function removeRecordIndex(db: Db, id: number): Promise<void> {
 }
 
 async function countValue(db: Db, area: string, field: string, value: string, change: 1 | -1): Promise<void> {
-  await db
+  await addToValueCount(db, { area, field, value, change });
+  if (change < 0) await deleteEmptyValueCount(db, { area, field, value });
+}
+
+// Run by every write that changes a tag or a filtered value: built once (server/db/prepared.ts).
+const addToValueCount = prepared((db, { area, field, value, change }: { area: string; field: string; value: string; change: number }) =>
+  db
     .insertInto('record_value_counts')
     .values({ area, field, value, count: change })
-    .onConflict((oc) => oc.columns(['area', 'field', 'value']).doUpdateSet({ count: sql`record_value_counts.count + ${change}` }))
-    .execute();
-  if (change < 0) await db.deleteFrom('record_value_counts').where('area', '=', area).where('field', '=', field).where('value', '=', value).where('count', '<=', 0).execute();
-}
+    .onConflict((oc) => oc.columns(['area', 'field', 'value']).doUpdateSet({ count: sql`record_value_counts.count + ${change}` })),
+);
+const deleteEmptyValueCount = prepared((db, { area, field, value }: { area: string; field: string; value: string }) =>
+  db.deleteFrom('record_value_counts').where('area', '=', area).where('field', '=', field).where('value', '=', value).where('count', '<=', 0),
+);
 
 /** Every record of `area` found again from its document, in batches (a declaration changed its fields). */
 export async function rebuildAreaIndex(

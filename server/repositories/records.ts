@@ -4,6 +4,7 @@ import { LIST_COUNT_CAP } from '../../schema/api';
 import type { FieldKind } from '../areas/fields';
 import { encodeCursor, type ListCursor, type ListFilter, type ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
+import { prepared } from '../db/prepared';
 import type { Database, RecordRow } from '../db/types';
 import { filterCondition, inOrderOf, sortKey } from './list-sql';
 import {
@@ -154,9 +155,11 @@ type Generation = string | undefined;
 
 /** The area's generation: moved on by every change to its records (an area never written has none: '0'). */
 export async function areaGeneration(db: Db, area: string): Promise<string> {
-  const row = await db.selectFrom('area_generations').select('generation').where('area', '=', area).executeTakeFirst();
-  return String(row?.generation ?? 0);
+  const { rows } = await selectGeneration(db, { area });
+  return String(rows[0]?.generation ?? 0);
 }
+
+const selectGeneration = prepared((db, { area }: { area: string }) => db.selectFrom('area_generations').select('generation').where('area', '=', area));
 
 /** How many records the area holds, as its triggers keep it (migration 0012). */
 export async function areaRecordCount(db: Db, area: string): Promise<number> {
@@ -616,11 +619,16 @@ export async function recordsByIds(db: Db, area: string, ids: readonly number[],
 
 /** `lock`: hold the row until the transaction ends (PostgreSQL; SQLite transactions already run one at a time). */
 export async function findRecord(db: Db, area: string, id: number, options: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
-  let query = db.selectFrom('records').selectAll().where(inArea(area)).where('id', '=', id);
-  if (options.lock && dialectOf(db) === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row && toStored(row);
+  const { rows } = await (options.lock ? selectRecordLocked : selectRecord)(db, { id }, area);
+  return rows[0] && toStored(rows[0]);
 }
+
+// Statements every read and write of a record runs, built once per area (server/db/prepared.ts).
+const selectRecord = prepared((db, { id }: { id: number }, area) => db.selectFrom('records').selectAll().where(inArea(area)).where('id', '=', id));
+const selectRecordLocked = prepared((db, { id }: { id: number }, area) => {
+  const query = db.selectFrom('records').selectAll().where(inArea(area)).where('id', '=', id);
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+});
 
 /** A singleton's one record. */
 export async function findOnlyRecord(db: Db, area: string, options: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
@@ -628,6 +636,31 @@ export async function findOnlyRecord(db: Db, area: string, options: { lock?: boo
   if (options.lock && dialectOf(db) === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row && toStored(row);
+}
+
+const insertRecordRow = prepared((db, row: NewRecordRow) =>
+  db
+    .insertInto('records')
+    .values({
+      area: row.area,
+      data: row.data,
+      position: row.position,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      version: row.version,
+      updated_by: row.updated_by,
+    })
+    .returningAll(),
+);
+
+interface NewRecordRow {
+  area: string;
+  data: string;
+  position: number | null;
+  created_at: string;
+  updated_at: string;
+  version: number;
+  updated_by: number | null;
 }
 
 /** `version`: 1 unless told (a singleton's first save supersedes its defaults, version 1). `by`: who saves it. */
@@ -640,23 +673,32 @@ export async function insertRecord(
   const timestamp = now.toISOString();
   // The document's text, stored and read for the uploads it names: written out once.
   const json = JSON.stringify(record.data);
-  const row = await db
-    .insertInto('records')
-    .values({
-      area,
-      data: json,
-      position: record.position ?? null,
-      created_at: timestamp,
-      updated_at: timestamp,
-      version: record.version ?? 1,
-      updated_by: record.by ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const { rows } = await insertRecordRow(db, {
+    area,
+    data: json,
+    position: record.position ?? null,
+    created_at: timestamp,
+    updated_at: timestamp,
+    version: record.version ?? 1,
+    updated_by: record.by ?? null,
+  });
+  const row = rows[0];
+  if (!row) throw new Error(`The new record of ${area} was not returned by the database`);
   await syncRecordReferences(db, Number(row.id), json, { created: true });
   await writeRecordIndex(db, area, Number(row.id), record.index, { created: true });
   return toStored(row);
 }
+
+const updateRecordRow = prepared(
+  (db, row: { data: string; updatedAt: string; version: number; nextVersion: number; updatedBy: number | null; id: number }, area) =>
+    db
+      .updateTable('records')
+      .set({ data: row.data, updated_at: row.updatedAt, version: row.nextVersion, updated_by: row.updatedBy })
+      .where(inArea(area))
+      .where('id', '=', row.id)
+      .where('version', '=', row.version)
+      .returningAll(),
+);
 
 /**
  * Replaces a record's document: `previous` (read with `lock` in this transaction) becomes a revision and the record
@@ -671,14 +713,12 @@ export async function updateRecordData(
 ): Promise<StoredRecord | undefined> {
   const { id } = previous;
   const json = JSON.stringify(data);
-  const row = await db
-    .updateTable('records')
-    .set({ data: json, updated_at: (options.now ?? new Date()).toISOString(), version: previous.version + 1, updated_by: options.by ?? null })
-    .where(inArea(area))
-    .where('id', '=', id)
-    .where('version', '=', previous.version)
-    .returningAll()
-    .executeTakeFirst();
+  const { rows } = await updateRecordRow(
+    db,
+    { data: json, updatedAt: (options.now ?? new Date()).toISOString(), version: previous.version, nextVersion: previous.version + 1, updatedBy: options.by ?? null, id },
+    area,
+  );
+  const row = rows[0];
   if (!row) return undefined;
   await saveRevision(db, { kind: area, recordId: id, version: previous.version, data: previous.data, updatedBy: previous.updatedBy, updatedAt: previous.updatedAt });
   await syncRecordReferences(db, id, json);
@@ -754,6 +794,17 @@ export async function setPositions(db: Db, area: string, ids: readonly number[])
 
 /** Whether another record of the area holds this value in this field. */
 export async function isValueTaken(db: Db, area: string, field: string, kind: FieldKind, value: unknown, exceptId?: number): Promise<boolean> {
+  // A create or a save of a record with a unique field asks it each time: text and numbers through a statement built
+  // once per field (server/db/prepared.ts); SQLite's booleans are numbers, the value given is turned into one first.
+  if (typeof value === 'string' || typeof value === 'number') {
+    const key = `${area}\u0000${field}\u0000${kind}`;
+    const { rows } = exceptId === undefined ? await selectTaken(db, { value }, key) : await selectTakenByOther(db, { value, exceptId }, key);
+    return rows.length > 0;
+  }
+  return (await takenQuery(db, area, field, kind, value, exceptId).executeTakeFirst()) !== undefined;
+}
+
+function takenQuery(db: Db, area: string, field: string, kind: FieldKind, value: unknown, exceptId?: number) {
   const json = jsonAccess(dialectOf(db));
   let query = db
     .selectFrom('records')
@@ -761,8 +812,14 @@ export async function isValueTaken(db: Db, area: string, field: string, kind: Fi
     .where(inArea(area))
     .where(sql<SqlBool>`${json.value(field, kind)} = ${json.param(value, kind)}`);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.limit(1).executeTakeFirst()) !== undefined;
+  return query.limit(1);
 }
+
+const takenKey = (key: string) => key.split('\u0000') as [string, string, FieldKind];
+const selectTaken = prepared((db, { value }: { value: string | number }, key) => takenQuery(db, ...takenKey(key), value));
+const selectTakenByOther = prepared((db, { value, exceptId }: { value: string | number; exceptId: number }, key) =>
+  takenQuery(db, ...takenKey(key), value, exceptId),
+);
 
 /** How many records of `area` have `field` = each of `values` (one grouped query). */
 export async function countByField(db: Db, area: string, field: string, values: readonly number[]): Promise<Map<number, number>> {

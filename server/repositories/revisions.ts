@@ -1,6 +1,7 @@
 // SQL of the revisions table (migration 0006): the states updates superseded, the bases stale writes are merged
 // against (issue #8). Every function takes the db or a transaction: a revision is written in its update's.
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 
 type Db = Kysely<Database>;
@@ -22,24 +23,39 @@ export interface Revision {
 
 /** Keeps a superseded state, and only the last REVISIONS_KEPT of its record. */
 export async function saveRevision(db: Db, revision: Revision): Promise<void> {
-  await db
-    .insertInto('revisions')
-    .values({
-      kind: revision.kind,
-      record_id: revision.recordId,
-      version: revision.version,
-      data: JSON.stringify(revision.data),
-      updated_by: revision.updatedBy,
-      updated_at: revision.updatedAt,
-    })
-    .execute();
-  await db
-    .deleteFrom('revisions')
-    .where('kind', '=', revision.kind)
-    .where('record_id', '=', revision.recordId)
-    .where('version', '<=', revision.version - REVISIONS_KEPT)
-    .execute();
+  await insertRevision(db, {
+    kind: revision.kind,
+    record_id: revision.recordId,
+    version: revision.version,
+    data: JSON.stringify(revision.data),
+    updated_by: revision.updatedBy,
+    updated_at: revision.updatedAt,
+  });
+  await deleteOldRevisions(db, { kind: revision.kind, recordId: revision.recordId, upTo: revision.version - REVISIONS_KEPT });
 }
+
+// Run by every update: built once (server/db/prepared.ts).
+const insertRevision = prepared((db, row: RevisionRow) =>
+  db.insertInto('revisions').values({
+    kind: row.kind,
+    record_id: row.record_id,
+    version: row.version,
+    data: row.data,
+    updated_by: row.updated_by,
+    updated_at: row.updated_at,
+  }),
+);
+interface RevisionRow {
+  kind: string;
+  record_id: number;
+  version: number;
+  data: string;
+  updated_by: number | null;
+  updated_at: string | null;
+}
+const deleteOldRevisions = prepared((db, { kind, recordId, upTo }: { kind: string; recordId: number; upTo: number }) =>
+  db.deleteFrom('revisions').where('kind', '=', kind).where('record_id', '=', recordId).where('version', '<=', upTo),
+);
 
 /** A record's fields as they were at `version`, if that revision is kept. */
 export async function findRevisionData(db: Db, kind: string, recordId: number, version: number): Promise<Record<string, unknown> | undefined> {

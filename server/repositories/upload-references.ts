@@ -8,6 +8,7 @@
 // and then sees its committed work (READ COMMITTED). SQLite runs one write transaction at a time and needs none.
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { dialectOf } from '../db/dialect';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 import { referencedUploadIds } from '../upload-ids';
 
@@ -43,6 +44,9 @@ async function addReferences(db: Db, rows: readonly { upload_id: string; record_
   for (const batch of batches(rows)) await db.insertInto('upload_references').values(batch).execute();
 }
 
+// Run by every update of a record: built once (server/db/prepared.ts).
+const selectReferences = prepared((db, { recordId }: { recordId: number }) => db.selectFrom('upload_references').select('upload_id').where('record_id', '=', recordId));
+
 /**
  * Makes the references of one record those its data (the document, or its JSON text) names (after inserting or
  * updating it). `created`: the record was inserted by this transaction, so none is looked up: it has none yet, as ids
@@ -55,7 +59,7 @@ export async function syncRecordReferences(db: Db, recordId: number, data: unkno
   const current = new Set(
     options.created
       ? []
-      : (await db.selectFrom('upload_references').select('upload_id').where('record_id', '=', recordId).execute()).map((row) => row.upload_id),
+      : (await selectReferences(db, { recordId })).rows.map((row) => row.upload_id),
   );
   const dropped = [...current].filter((id) => !wanted.has(id));
   for (const batch of batches(dropped)) {
