@@ -31,7 +31,10 @@ export async function saveRevision(db: Db, revision: Revision): Promise<void> {
     updated_by: revision.updatedBy,
     updated_at: revision.updatedAt,
   });
-  await deleteOldRevisions(db, { kind: revision.kind, recordId: revision.recordId, upTo: revision.version - REVISIONS_KEPT });
+  // Versions start at 1: until a record has had more than REVISIONS_KEPT, none is old enough to go (one statement fewer
+  // for nearly every update).
+  const upTo = revision.version - REVISIONS_KEPT;
+  if (upTo >= 1) await deleteOldRevisions(db, { kind: revision.kind, recordId: revision.recordId, upTo });
 }
 
 // Run by every update: built once (server/db/prepared.ts).
