@@ -35,12 +35,13 @@ describe('prepared statements', () => {
   it('writes and reads each call’s own values, many calls at once', async () => {
     const rows = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
+        // The values in another order than the statement reads them: each goes by its name.
         insertAudit(testDb.db, {
-          at: `2026-11-27T10:00:${String(n).padStart(2, '0')}.000Z`,
-          action: 'update',
-          area: n % 2 === 0 ? `area-${n}` : null,
-          record_id: n % 3 === 0 ? null : n * 7,
           email: `e${n}@example.test`,
+          record_id: n % 3 === 0 ? null : n * 7,
+          area: n % 2 === 0 ? `area-${n}` : null,
+          action: 'update',
+          at: `2026-11-27T10:00:${String(n).padStart(2, '0')}.000Z`,
         }).then((result) => result.rows[0]),
       ),
     );
@@ -58,8 +59,9 @@ describe('prepared statements', () => {
     const page = await byAction(testDb.db, { action: 'update', after }, 'Prepared');
     expect(page.rows.map((row) => [Number(row.id), row.area, row.email])).toEqual(byId.slice(5, 7).map((row) => [Number(row?.id), row?.area, row?.email]));
     expect(page.rows).toHaveLength(2);
-    // The key is part of the statement's text: another key, another statement.
+    // The key is part of the statement's text: another key, another statement; a statement built per key needs one.
     expect((await byAction(testDb.db, { action: 'update', after: 0 }, 'Nobody')).rows).toEqual([]);
+    await expect(byAction(testDb.db, { after: 0, action: 'update' })).rejects.toThrow('This prepared statement is built per key (an area, a field): give it one');
   });
 
   it('is built once, and each time on a database with plugins (which change statements as they compile)', async () => {

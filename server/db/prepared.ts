@@ -10,9 +10,10 @@ import type { Database } from './types';
 //
 // How: the statement is built with a stand-in for each value, compiled, and the stand-ins are found among the
 // compiled parameters. A value must only ever be a parameter, never shape the text: no `sql.lit`, no list for `in`,
-// no object whose keys become columns (name each value). A stand-in the compiled statement does not carry as a
-// parameter is refused when the statement is first compiled; a value that is undefined, a list or an object, when
-// it is run.
+// no object whose keys become columns (name each value), and no JavaScript choosing by it (`value ? a : b` always
+// sees an object): what depends on more than the value goes in the key. Caught: a stand-in the compiled statement
+// does not carry as a parameter, when the statement is first compiled; a value that is undefined, a list or an
+// object, when it is run. Not caught: a value used both as a parameter and to choose the text.
 
 type Scalar = string | number | bigint | boolean | null | Buffer;
 /** The values of a statement: each one a scalar. */
@@ -63,7 +64,11 @@ export function prepared<P extends Values<P>, O>(
     }
     return { sql: query.sql, parameters };
   };
+  // A statement whose build takes the key (its third parameter) must be given one: without it, it would read the
+  // area named ''.
+  const needsKey = build.length >= 3;
   return async (db, values, key = '') => {
+    if (needsKey && key === '') throw new Error('This prepared statement is built per key (an area, a field): give it one');
     // A database with plugins (the tests' statement watchers) changes statements as they compile: built each time.
     if (db.getExecutor().plugins.length > 0) return db.executeQuery<O>((build(db, values, key) as RawBuilder<O>).compile(db));
     const cacheKey = `${dialectOf(db)}\u0000${key}`;

@@ -53,8 +53,8 @@ export async function insertAuditEntry(db: Kysely<Database>, entry: AuditEntry):
   const label = entry.recordLabel === undefined || entry.recordLabel === null ? null : entry.recordLabel.slice(0, LABEL_MAX);
   await insertAuditRow(db, {
     at: (entry.at ?? new Date()).toISOString(),
-    user_id: entry.userId,
-    user_name: entry.userName,
+    user_id: entry.userId ?? null,
+    user_name: entry.userName ?? null,
     action: entry.action,
     area: entry.area ?? null,
     record_id: entry.recordId ?? null,

@@ -163,9 +163,11 @@ const selectGeneration = prepared((db, { area }: { area: string }) => db.selectF
 
 /** How many records the area holds, as its triggers keep it (migration 0012). */
 export async function areaRecordCount(db: Db, area: string): Promise<number> {
-  const row = await db.selectFrom('area_generations').select('records').where('area', '=', area).executeTakeFirst();
-  return Number(row?.records ?? 0);
+  const { rows } = await selectRecordCount(db, { area });
+  return Number(rows[0]?.records ?? 0);
 }
+
+const selectRecordCount = prepared((db, { area }: { area: string }) => db.selectFrom('area_generations').select('records').where('area', '=', area));
 
 /** `compute()`, or what it answered before for `key` at this generation. */
 async function kept<T>(db: Db, generation: Generation, key: string, compute: () => Promise<T>): Promise<T> {
@@ -632,11 +634,16 @@ const selectRecordLocked = prepared((db, { id }: { id: number }, area) => {
 
 /** A singleton's one record. */
 export async function findOnlyRecord(db: Db, area: string, options: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
-  let query = db.selectFrom('records').selectAll().where(inArea(area)).orderBy('id').limit(1);
-  if (options.lock && dialectOf(db) === 'postgres') query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  return row && toStored(row);
+  const { rows } = await (options.lock ? selectOnlyRecordLocked : selectOnlyRecord)(db, {}, area);
+  return rows[0] && toStored(rows[0]);
 }
+
+// Every read of a singleton (the website's pages among them): built once per area.
+const selectOnlyRecord = prepared((db, _: Record<never, never>, area) => db.selectFrom('records').selectAll().where(inArea(area)).orderBy('id').limit(1));
+const selectOnlyRecordLocked = prepared((db, _: Record<never, never>, area) => {
+  const query = db.selectFrom('records').selectAll().where(inArea(area)).orderBy('id').limit(1);
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+});
 
 const insertRecordRow = prepared((db, row: NewRecordRow) =>
   db

@@ -28,8 +28,8 @@ export async function saveRevision(db: Db, revision: Revision): Promise<void> {
     record_id: revision.recordId,
     version: revision.version,
     data: JSON.stringify(revision.data),
-    updated_by: revision.updatedBy,
-    updated_at: revision.updatedAt,
+    updated_by: revision.updatedBy ?? null,
+    updated_at: revision.updatedAt ?? null,
   });
   // Versions start at 1: until a record has had more than REVISIONS_KEPT, none is old enough to go (one statement fewer
   // for nearly every update).
