@@ -5,7 +5,7 @@ import type { AuditAction } from '../../schema/audit-log';
 import type { ListFilter, ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
 import { prepared } from '../db/prepared';
-import type { Database } from '../db/types';
+import type { AuditLogTable, Database } from '../db/types';
 import { filterCondition, inOrderOf, sortKey } from './list-sql';
 
 export { AUDIT_ACTIONS, type AuditAction } from '../../schema/audit-log';
@@ -66,7 +66,7 @@ export async function insertAuditEntry(db: Kysely<Database>, entry: AuditEntry):
 }
 
 // Run by every write: built once (server/db/prepared.ts).
-const insertAuditRow = prepared((db, row: AuditRow) =>
+const insertAuditRow = prepared((db, row: Omit<AuditLogTable, 'id'>) =>
   db.insertInto('audit_log').values({
     at: row.at,
     user_id: row.user_id,
@@ -80,19 +80,6 @@ const insertAuditRow = prepared((db, row: AuditRow) =>
     email: row.email,
   }),
 );
-
-interface AuditRow {
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  action: string;
-  area: string | null;
-  record_id: number | null;
-  record_label: string | null;
-  fields: string | null;
-  ip: string | null;
-  email: string | null;
-}
 
 /** An extra condition on `at`: the list's from/to bounds. */
 export interface AtBound {

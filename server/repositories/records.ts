@@ -625,12 +625,13 @@ export async function findRecord(db: Db, area: string, id: number, options: { lo
   return rows[0] && toStored(rows[0]);
 }
 
-// Statements every read and write of a record runs, built once per area (server/db/prepared.ts).
-const selectRecord = prepared((db, { id }: { id: number }, area) => db.selectFrom('records').selectAll().where(inArea(area)).where('id', '=', id));
-const selectRecordLocked = prepared((db, { id }: { id: number }, area) => {
-  const query = db.selectFrom('records').selectAll().where(inArea(area)).where('id', '=', id);
-  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
-});
+// Statements every read and write of a record runs, built once per area (server/db/prepared.ts), with and without
+// the row lock (PostgreSQL; SQLite transactions already run one at a time).
+const lockedOnPostgres = <Q extends { forUpdate(): Q }>(db: Db, query: Q, lock: boolean): Q => (lock && dialectOf(db) === 'postgres' ? query.forUpdate() : query);
+const recordById = (lock: boolean) =>
+  prepared((db, { id }: { id: number }, area) => lockedOnPostgres(db, db.selectFrom('records').selectAll().where(inArea(area)).where('id', '=', id), lock));
+const selectRecord = recordById(false);
+const selectRecordLocked = recordById(true);
 
 /** A singleton's one record. */
 export async function findOnlyRecord(db: Db, area: string, options: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
@@ -639,11 +640,10 @@ export async function findOnlyRecord(db: Db, area: string, options: { lock?: boo
 }
 
 // Every read of a singleton (the website's pages among them): built once per area.
-const selectOnlyRecord = prepared((db, _: Record<never, never>, area) => db.selectFrom('records').selectAll().where(inArea(area)).orderBy('id').limit(1));
-const selectOnlyRecordLocked = prepared((db, _: Record<never, never>, area) => {
-  const query = db.selectFrom('records').selectAll().where(inArea(area)).orderBy('id').limit(1);
-  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
-});
+const onlyRecord = (lock: boolean) =>
+  prepared((db, _: Record<never, never>, area) => lockedOnPostgres(db, db.selectFrom('records').selectAll().where(inArea(area)).orderBy('id').limit(1), lock));
+const selectOnlyRecord = onlyRecord(false);
+const selectOnlyRecordLocked = onlyRecord(true);
 
 const insertRecordRow = prepared((db, row: NewRecordRow) =>
   db

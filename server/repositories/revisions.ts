@@ -2,7 +2,7 @@
 // against (issue #8). Every function takes the db or a transaction: a revision is written in its update's.
 import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared';
-import type { Database } from '../db/types';
+import type { Database, RevisionsTable } from '../db/types';
 
 type Db = Kysely<Database>;
 
@@ -38,7 +38,7 @@ export async function saveRevision(db: Db, revision: Revision): Promise<void> {
 }
 
 // Run by every update: built once (server/db/prepared.ts).
-const insertRevision = prepared((db, row: RevisionRow) =>
+const insertRevision = prepared((db, row: Omit<RevisionsTable, 'id'>) =>
   db.insertInto('revisions').values({
     kind: row.kind,
     record_id: row.record_id,
@@ -48,14 +48,6 @@ const insertRevision = prepared((db, row: RevisionRow) =>
     updated_at: row.updated_at,
   }),
 );
-interface RevisionRow {
-  kind: string;
-  record_id: number;
-  version: number;
-  data: string;
-  updated_by: number | null;
-  updated_at: string | null;
-}
 const deleteOldRevisions = prepared((db, { kind, recordId, upTo }: { kind: string; recordId: number; upTo: number }) =>
   db.deleteFrom('revisions').where('kind', '=', kind).where('record_id', '=', recordId).where('version', '<=', upTo),
 );
