@@ -3,7 +3,8 @@ import { sql, type Kysely, type OrderByItemBuilder, type RawBuilder, type SqlBoo
 import { LIST_COUNT_CAP } from '../../schema/api';
 import type { FieldKind } from '../areas/fields';
 import { encodeCursor, type ListCursor, type ListFilter, type ListQuery } from '../areas/list-query';
-import { dialectOf, jsonAccess } from '../db/dialect';
+import type { ListField, SortOrder } from '../areas/model';
+import { dialectOf, jsonAccess, type JsonAccess } from '../db/dialect';
 import { prepared } from '../db/prepared';
 import type { Database, RecordRow } from '../db/types';
 import { filterCondition, inOrderOf, sortKey } from './list-sql';
@@ -271,8 +272,81 @@ async function walkedPage<Row>(
   return undefined;
 }
 
-/** Rows of a list in its order, past `conditions` (a cursor's), as one statement. */
-type Reader<Row> = (conditions: readonly RawBuilder<SqlBool>[], limit: number, offset: number) => Promise<Row[]>;
+/** Rows of a list in its order from `start` (past a cursor, computeListPage pastCursor), as one statement. */
+type Reader<Row> = (start: Past, limit: number, offset: number) => Promise<Row[]>;
+
+/**
+ * Where a list's rows start, as a cursor puts it: the whole list, its values past a (value, id), its empty values
+ * from their first, or past an id among them. A shape and its values, not SQL, so that a page's statement can be
+ * built once per shape (pageStatement).
+ */
+type Past =
+  | { shape: 'all'; value?: undefined; id?: undefined }
+  | { shape: 'valued'; value: string | number | boolean; id: number }
+  | { shape: 'empty'; value?: undefined; id?: undefined }
+  | { shape: 'emptyAfter'; value?: undefined; id: number };
+const ALL: Past = { shape: 'all' };
+const EMPTY: Past = { shape: 'empty' };
+
+/**
+ * The conditions of a start (Past), its values read from `values` only where the shape uses them (a prepared
+ * statement's stand-ins must all be parameters). "After (value, id)" is written out as `key <= value and (key < value
+ * or id < id)` (descending), not as the row comparison `(key, id) < (value, id)`: SQLite uses the row comparison on an
+ * index of expressions only as a filter, so a cursor 5,000 posts down read the 5,000 entries before it (0.9 ms a
+ * page); written out, its first half bounds the walk of the index (0.1 ms).
+ */
+function pastConditions(json: JsonAccess, field: ListField, order: SortOrder, shape: Past['shape'], values: { value?: unknown; id?: unknown }): RawBuilder<SqlBool>[] {
+  const key = sortKey(json, field);
+  const op = sql.raw(order === 'ASC' ? '>' : '<');
+  switch (shape) {
+    case 'all':
+      return [];
+    case 'empty':
+      return [sql<SqlBool>`${key} is null`];
+    case 'emptyAfter':
+      return [sql<SqlBool>`${key} is null`, sql<SqlBool>`id ${op} ${values.id}`];
+    case 'valued': {
+      const at = json.param(values.value, field.kind);
+      return [sql<SqlBool>`${key} ${sql.raw(order === 'ASC' ? '>=' : '<=')} ${at}`, sql<SqlBool>`(${key} ${op} ${at} or id ${op} ${values.id})`];
+    }
+  }
+}
+
+/** A list's order by its sort key: empty values last either way (ids and timestamps are never empty). */
+const listDirection = (field: ListField, order: SortOrder) => (ob: OrderByItemBuilder) => {
+  const ordered = order === 'ASC' ? ob.asc() : ob.desc();
+  return field.notNull ? ordered : ordered.nullsLast();
+};
+
+/** A page's rows (without their limit and offset): the records matching, past `conditions`, in the list's order; the id keeps pages stable among equal values. */
+function pageQuery(db: Db, area: string, filters: readonly ListFilter[], omit: readonly string[], field: ListField, order: SortOrder, conditions: readonly RawBuilder<SqlBool>[]) {
+  const key = sortKey(jsonAccess(dialectOf(db)), field);
+  let select = filtered(db, area, filters);
+  for (const condition of conditions) select = select.where(condition);
+  return withRecord(db, select, omit)
+    .select(key.as('sort_key'))
+    .orderBy(key, listDirection(field, order))
+    .orderBy('id', order === 'ASC' ? 'asc' : 'desc');
+}
+
+/** What a page's statement without filters is built from, but its start's shape: its key for pageStatement. */
+const pageShape = (area: string, field: ListField, order: SortOrder, omit: readonly string[]): string =>
+  JSON.stringify([area, field.name, field.kind, field.column ?? null, field.foldCase ?? false, field.notNull ?? false, order, omit]);
+
+/**
+ * A page of a list without filters (issue #10: built per request, Kysely was 13.5% of a random page's time), built
+ * once per start's shape and pageShape. Not for a boolean sort field: SQLite's parameter for it depends on its value.
+ */
+const pageStatement = prepared(
+  (db, values: { value: string | number | boolean | null; id: number | null; limit: number; offset: number }, key) => {
+    const at = key.indexOf('\u0000');
+    const shape = key.slice(0, at) as Past['shape'];
+    const [area, name, kind, column, foldCase, notNull, order, omit] = JSON.parse(key.slice(at + 1)) as [string, string, FieldKind, string | null, boolean, boolean, SortOrder, string[]];
+    const field: ListField = { name, kind, ...(column === null ? {} : { column }), foldCase, notNull };
+    const conditions = pastConditions(jsonAccess(dialectOf(db)), field, order, shape, values);
+    return pageQuery(db, area, [], omit, field, order, conditions).limit(values.limit).offset(values.offset);
+  },
+);
 
 /** Records a deep offset is walked or counted by at a time on SQLite (computeListPage, countMatches). */
 const OFFSET_STEP = 500;
@@ -413,11 +487,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   const size = query.range.end - query.range.start + 1;
   const every = stoneEvery(db);
   const filters = await narrowed(db, area, query.filters, generation);
-  // Empty values last either way (ids and timestamps are never empty); the id keeps pages stable among equal values.
-  const direction = (ob: OrderByItemBuilder) => {
-    const ordered = order === 'ASC' ? ob.asc() : ob.desc();
-    return field.notNull ? ordered : ordered.nullsLast();
-  };
+  const direction = listDirection(field, order);
   const idOrder = order === 'ASC' ? 'asc' : 'desc';
   // The list's records in its order, past `conditions` (a cursor's); `page` reads whole rows, `keys` (a deep offset's
   // walk, below) only their sort values and ids.
@@ -426,16 +496,27 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     for (const condition of conditions) select = select.where(condition);
     return select;
   };
-  const page: Reader<RecordRow & { sort_key: unknown }> = (conditions, limit, offset) =>
-    withRecord(db, matching(conditions), omit)
-      .select(key.as('sort_key'))
+  // The page's statement without filters (a console's list, the most asked for) is built once per area, sort and
+  // shape of cursor (pageStatement); with filters, each time.
+  const shape = filters.length === 0 && field.kind !== 'boolean' ? pageShape(area, field, order, omit) : undefined;
+  const page: Reader<RecordRow & { sort_key: unknown }> = async (past, limit, offset) => {
+    if (shape) {
+      const values = { value: past.value ?? null, id: past.id ?? null, limit, offset };
+      return (await pageStatement(db, values, `${past.shape}\u0000${shape}`)).rows;
+    }
+    return pageQuery(db, area, filters, omit, field, order, pastConditions(json, field, order, past.shape, past))
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  };
+  const keys: Reader<{ sort_key: unknown; id: number }> = (past, limit, offset) =>
+    matching(pastConditions(json, field, order, past.shape, past))
+      .select([key.as('sort_key'), 'id'])
       .orderBy(key, direction)
       .orderBy('id', idOrder)
       .limit(limit)
       .offset(offset)
       .execute();
-  const keys: Reader<{ sort_key: unknown; id: number }> = (conditions, limit, offset) =>
-    matching(conditions).select([key.as('sort_key'), 'id']).orderBy(key, direction).orderBy('id', idOrder).limit(limit).offset(offset).execute();
   const counted = await kept(db, generation, `count\u0000${area}\u0000${JSON.stringify(query.filters)}`, () =>
     countMatches(db, area, filters, LIST_COUNT_CAP + 1),
   );
@@ -470,18 +551,9 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   }
   // Keyset (issue #10): the records after the cursor's (sort value, id) in the list's order, read off the sort index
   // from there; empty values come last, so a cursor with a value is followed by the rest of the values and then by
-  // the empty ones.
-  // "After (value, id)" is written out as `key <= value and (key < value or id < id)` (descending), not as the row
-  // comparison `(key, id) < (value, id)`: SQLite uses the row comparison on an index of expressions only as a filter,
-  // so a cursor 5,000 posts down read the 5,000 entries before it (0.9 ms a page); written out, its first half bounds
-  // the walk of the index (0.1 ms).
-  const pastCursor = ({ value, id }: ListCursor) => {
-    const op = sql.raw(order === 'ASC' ? '>' : '<');
-    const empty = sql<SqlBool>`${key} is null`;
-    if (value === null) return { valued: undefined, empty: [empty, sql<SqlBool>`id ${op} ${id}`] };
-    const at = json.param(value, field.kind);
-    return { valued: [sql<SqlBool>`${key} ${sql.raw(order === 'ASC' ? '>=' : '<=')} ${at}`, sql<SqlBool>`(${key} ${op} ${at} or id ${op} ${id})`], empty: [empty] };
-  };
+  // the empty ones (pastConditions writes them in SQL).
+  const pastCursor = ({ value, id }: ListCursor): { valued: Past | undefined; empty: Past } =>
+    value === null ? { valued: undefined, empty: { shape: 'emptyAfter', id } } : { valued: { shape: 'valued', value, id }, empty: EMPTY };
   const after = async <Row>(read: Reader<Row>, cursor: ListCursor, limit: number): Promise<Row[]> => {
     const { valued, empty } = pastCursor(cursor);
     if (!valued) return read(empty, limit, 0);
@@ -541,11 +613,11 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   const numberedWalk = async (stones: ListCursor[], wanted: number): Promise<void> => {
     const from = stones.length;
     const past = from > 0 ? pastCursor(stones[from - 1]!) : undefined;
-    await numberStones(stones, wanted, past ? (past.valued ?? past.empty) : [], from * every);
-    if (past?.valued && !field.notNull && stones.length < wanted) await numberStones(stones, wanted, [], 0);
+    await numberStones(stones, wanted, past ? (past.valued ?? past.empty) : ALL, from * every);
+    if (past?.valued && !field.notNull && stones.length < wanted) await numberStones(stones, wanted, ALL, 0);
   };
-  const numberStones = async (stones: ListCursor[], wanted: number, conditions: readonly RawBuilder<SqlBool>[], passed: number): Promise<void> => {
-    const numbered = matching(conditions)
+  const numberStones = async (stones: ListCursor[], wanted: number, start: Past, passed: number): Promise<void> => {
+    const numbered = matching(pastConditions(json, field, order, start.shape, start))
       // Numbered in the list's order exactly as its ORDER BY writes it (nulls last only where a field may be empty),
       // so that PostgreSQL numbers the records as it reads them off the index instead of sorting them all first.
       .select([key.as('sort_key'), 'id', sql<number>`row_number() over (order by ${key} ${sql.raw(order)}${sql.raw(field.notNull ? '' : ' nulls last')}, id ${sql.raw(idOrder)})`.as('n')])
@@ -574,7 +646,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     }
     for (let walked = from * every; walked < query.range.start; ) {
       const step = Math.min(OFFSET_STEP, query.range.start - walked);
-      const read = cursor ? await after(keys, cursor, step) : await keys([], step, 0);
+      const read = cursor ? await after(keys, cursor, step) : await keys(ALL, step, 0);
       if (read.length < step) return [];
       // The stone after each `every` records, if it is the next one missing (another walk may have laid it).
       for (let at = every - (walked % every); at <= step; at += every) layStone(stones, every, walked + at, read[at - 1]!);
@@ -582,11 +654,11 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       walked += step;
       await nextTurn();
     }
-    return cursor ? after(page, cursor, size) : page([], size, 0);
+    return cursor ? after(page, cursor, size) : page(ALL, size, 0);
   };
   if (!rows && query.after) rows = await after(page, query.after, size);
   else if (!rows && query.range.start > OFFSET_STEP) rows = await stepped();
-  rows ??= await page([], size, query.range.start);
+  rows ??= await page(ALL, size, query.range.start);
   // A full page has a next one unless the count says this page ends the list.
   const ended = !query.after && counted <= LIST_COUNT_CAP && query.range.start + rows.length >= counted;
   const last = rows.length === size && !ended ? rows[rows.length - 1] : undefined;
