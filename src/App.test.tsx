@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, RootShell } from './App';
 import { ConsoleRouter, routes } from './ConsoleRouter';
 import { fakeApi } from './components/sortableListTesting';
+import { inFlight } from './inFlight';
 import { notifications, type AppNotification } from './notifications/store';
 
 const USER = { id: 1, name: 'Ada Admin', email: 'ada@example.com' };
@@ -187,6 +188,25 @@ describe('the sign-in page of a fresh visit (issue #10, SPEC §2, §4)', () => {
     expect(calls[0]).toEqual({ method: 'GET', path: '/api/hero/1', body: null });
     expect(await screen.findByDisplayValue('Homes built to last', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/hero/1')).toHaveLength(1);
+  });
+
+  it('keeps the loading indicator counting while the console loads, until it shows (SPEC §4)', async () => {
+    const hero = { id: 1, headline: 'Homes built to last', subheadline: null, background_image: null, cta_text: null, cta_link: null, version: 3 };
+    fakeApi({ hero: [hero] }, { session: { token: 'fresh-token', user: USER } });
+    localStorage.setItem('access_token', 'fresh-token');
+    // Each time the count of requests in flight changes: the count, and whether the console's header was on screen.
+    const seen: { count: number; console: boolean }[] = [];
+    const unsubscribe = inFlight.subscribe(() => {
+      seen.push({ count: inFlight.getSnapshot(), console: screen.queryByRole('button', { name: 'Open menu' }) !== null });
+    });
+    afterEachCleanups.push(unsubscribe);
+    renderAt('/dashboard');
+    expect(inFlight.getSnapshot()).toBeGreaterThan(0);
+    expect(await screen.findByDisplayValue('Homes built to last', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(inFlight.getSnapshot()).toBe(0));
+    // Never idle before the console was there: the overlay would have gone with the page still blank.
+    expect(seen.filter((change) => change.count === 0).map((change) => change.console)).not.toContain(false);
+    expect(seen.filter((change) => change.count === 0).length).toBeGreaterThan(0);
   });
 
   it('sends a signed-in visitor of /login to /dashboard with the notice of SPEC §8', async () => {

@@ -2,6 +2,7 @@ import { startTransition, useEffect, useState, type ComponentType, type ReactNod
 import { announceSessionEnd, isSignedIn } from './authProvider';
 import { DASHBOARD_RECORD_URL, DASHBOARD_URL } from './dashboardArea';
 import { readEarly } from './httpClient';
+import { inFlight } from './inFlight';
 import { ConsoleLoading } from './layout/ConsoleLoading';
 import { LoadingOverlay } from './layout/LoadingOverlay';
 import { LoginPage } from './login/LoginPage';
@@ -20,20 +21,43 @@ const loadConsole = () => import('./ConsoleRouter');
 function LoadedConsole() {
   const [Console, setConsole] = useState<ComponentType | null>(null);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  // SPEC §4: the loading indicator shows while any HTTP request runs, and the console's chunk is one, as an area's
+  // screen's is (src/resources/lazyViews.ts). It is counted until the console is on screen, not only until the chunk
+  // has come: on a slow phone the page stayed blank while the chunk came, and again while its first render ran.
+  const [waiting] = useState(() => {
+    let ended = false;
+    return {
+      begin: () => {
+        ended = false;
+        inFlight.begin();
+      },
+      end: () => {
+        if (ended) return;
+        ended = true;
+        inFlight.end();
+      },
+    };
+  });
   useEffect(() => {
     let current = true;
+    waiting.begin();
     loadConsole().then(
       (module) => {
         if (current) startTransition(() => setConsole(() => module.BrowserConsole));
       },
       (error: unknown) => {
+        waiting.end();
         if (current) setFailure({ error });
       },
     );
     return () => {
       current = false;
+      waiting.end();
     };
-  }, []);
+  }, [waiting]);
+  useEffect(() => {
+    if (Console) waiting.end();
+  }, [Console, waiting]);
   // A chunk that could not be fetched fails the render, as React's lazy() had it.
   if (failure) throw failure.error;
   return Console ? <Console /> : <ConsoleLoading />;
