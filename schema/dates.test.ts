@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeDate } from './dates';
+import { normalizeDate, storedDate } from './dates';
 
 describe('normalizeDate', () => {
+  // A date and time is stored as the instant it names, in UTC to the millisecond (Date.toISOString's form): without a
+  // zone it is UTC; a website's `new Date(…)` would read '2026-11-23T09:30' as its own local time.
   it.each([
     ['2026-11-23', '2026-11-23'],
-    ['2026-11-23T09:30', '2026-11-23T09:30'],
-    ['2026-11-23 09:30', '2026-11-23T09:30'],
-    ['2026-11-23T09:30:15', '2026-11-23T09:30:15'],
+    ['2026-11-23T09:30', '2026-11-23T09:30:00.000Z'],
+    ['2026-11-23 09:30', '2026-11-23T09:30:00.000Z'],
+    ['2026-11-23T09:30:15', '2026-11-23T09:30:15.000Z'],
     ['2026-11-23T09:30:15.250Z', '2026-11-23T09:30:15.250Z'],
-    ['2026-11-23T09:30z', '2026-11-23T09:30Z'],
+    ['2026-11-23T09:30:15.25Z', '2026-11-23T09:30:15.250Z'],
+    ['2026-11-23T09:30z', '2026-11-23T09:30:00.000Z'],
+    ['2026-11-27t21:30:00z', '2026-11-27T21:30:00.000Z'],
+    // Digits past the millisecond are dropped, not rounded into the next millisecond.
+    ['2026-11-27T21:30:00.123999', '2026-11-27T21:30:00.123Z'],
     // An offset becomes UTC, so dates compare as text.
     ['2026-11-23T09:00:00-05:00', '2026-11-23T14:00:00.000Z'],
     ['2026-11-23T01:00+02:00', '2026-11-22T23:00:00.000Z'],
@@ -18,10 +24,30 @@ describe('normalizeDate', () => {
     expect(normalizeDate(input)).toBe(stored);
   });
 
-  it.each(['1 January 2099', 'June 15, 2026', '2024-02-30', '2023-02-29', '2026-13-01', '99999-12-31', '0', '', '2026-11-23T24:00', '2026-11-23T09:60', '2026-11-23Z', '2026-11-23T09', 'now'])(
+  it('keeps the instant: the stored form is the UTC the text names', () => {
+    for (const input of ['2026-11-27T21:30:00', '2026-11-27 21:30', '2026-11-27T23:30+02:00']) {
+      expect(Date.parse(normalizeDate(input)!)).toBe(Date.UTC(2026, 10, 27, 21, 30));
+    }
+  });
+
+  it.each(['1 January 2099', 'June 15, 2026', '2024-02-30', '2023-02-29', '2026-13-01', '99999-12-31', '0', '', '2026-11-23T24:00', '2026-11-23T09:60', '2026-11-23Z', '2026-11-23T09', 'now', '9999-12-31T23:00-05:00'])(
     'refuses %j',
     (input) => {
       expect(normalizeDate(input)).toBeNull();
     },
   );
+});
+
+describe('storedDate', () => {
+  it('answers a value stored in an earlier form in the stored form, with the same instant', () => {
+    expect(storedDate('2026-11-27T21:30')).toBe('2026-11-27T21:30:00.000Z');
+    expect(storedDate('2026-11-27T21:30:15Z')).toBe('2026-11-27T21:30:15.000Z');
+    expect(storedDate('2026-11-27T21:30:00.000Z')).toBe('2026-11-27T21:30:00.000Z');
+  });
+
+  it('keeps a calendar date a calendar date, and what is no date as stored', () => {
+    expect(storedDate('2026-11-27')).toBe('2026-11-27');
+    expect(storedDate(null)).toBeNull();
+    expect(storedDate('soon')).toBe('soon');
+  });
 });

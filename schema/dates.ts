@@ -1,10 +1,15 @@
 // The one form dates are stored in (issue #7 review): the website's visibility rules compare stored dates as text
 // (schema/publish.ts, schema/schedule.ts, and the same in SQL), which is only right for ISO 8601 in UTC. So a date
-// field takes a calendar date (2026-11-23) or a date and time (2026-11-23T09:30, seconds optional), read as UTC
-// unless it ends with an offset; an offset is converted to UTC (…Z). Anything else is refused, never guessed.
+// field takes a calendar date (2026-11-23) or a date and time (2026-11-23T09:30, seconds and fraction optional), read
+// as UTC unless it ends with an offset. A calendar date is stored as it is; a date and time as the instant it names,
+// the way Date.toISOString writes it (2026-11-23T09:30:00.000Z): one form, so that text compares as time and a
+// website's `new Date(…)` never reads it as its own local time. Digits past the millisecond are dropped (a
+// JavaScript date holds none). Anything else is refused, never guessed.
 // No imports.
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
+// What Date.toISOString writes for the years 0000 to 9999.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export const DATE_FORMAT_HINT = 'YYYY-MM-DD, or YYYY-MM-DDTHH:MM in UTC or with an offset like +02:00';
 
@@ -12,17 +17,23 @@ export const DATE_FORMAT_HINT = 'YYYY-MM-DD, or YYYY-MM-DDTHH:MM in UTC or with 
 export function normalizeDate(text: string): string | null {
   const match = ISO.exec(text.trim());
   if (!match) return null;
-  const [, y, mo, d, h, mi, s, fraction, zone] = match;
+  const [, y, mo, d, h, mi, s = '00', fraction = '.', zone = 'Z'] = match;
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
   const calendar = new Date(Date.UTC(year, month - 1, day));
   if (month < 1 || month > 12 || calendar.getUTCDate() !== day || calendar.getUTCMonth() !== month - 1 || year < 1) return null;
   if (h === undefined) return `${y}-${mo}-${d}`;
-  if (Number(h) > 23 || Number(mi) > 59 || (s !== undefined && Number(s) > 59)) return null;
-  const local = `${y}-${mo}-${d}T${h}:${mi}${s !== undefined ? `:${s}` : ''}${fraction ?? ''}`;
-  if (zone === undefined) return local;
-  if (zone.toUpperCase() === 'Z') return `${local}Z`;
-  const instant = Date.parse(`${local}${zone}`);
-  return Number.isNaN(instant) ? null : new Date(instant).toISOString();
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  const milliseconds = fraction.slice(1, 4).padEnd(3, '0');
+  const instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${milliseconds}${zone.toUpperCase()}`);
+  const stored = Number.isNaN(instant) ? null : new Date(instant).toISOString();
+  // An offset can carry the instant past the year 9999 (+010000-…), which no longer compares as text.
+  return stored !== null && INSTANT.test(stored) ? stored : null;
 }
+
+/**
+ * A stored date value as answers give it: in the stored form above, whatever form an earlier version stored it in
+ * (2026-11-27T21:30, UTC, is answered 2026-11-27T21:30:00.000Z). Anything that is no date is answered as stored.
+ */
+export const storedDate = (value: unknown): unknown => (typeof value === 'string' ? (normalizeDate(value) ?? value) : value);

@@ -2,6 +2,7 @@
 // Imports only zod (STYLE.md): no React, no Node.
 import { z } from 'zod';
 import { DATE_FORMAT_HINT, normalizeDate } from './dates';
+import { SLUG_WORD } from './slug';
 import type { WebsiteView } from './website';
 
 // collection: a list of records; singleton: one record edited in place; inbox: submissions from the website.
@@ -118,6 +119,13 @@ export interface FieldOptions {
   backfill?: unknown;
   /** The field holds the id of another area's record. */
   references?: FieldReference;
+  /**
+   * Text that may span lines (a message, an address, a paragraph): it keeps the bidi embeddings and isolates that
+   * right-to-left writing may need, which one-line text (a title, a name) refuses (BIDI_CONTROLS below).
+   */
+  multiline?: boolean;
+  /** A date or a date and time (fields.date): answered in its one stored form (schema/dates.ts storedDate). */
+  date?: boolean;
 }
 
 /** Field options by schema; a schema's copies (`.toLowerCase()`, `.refine()`…) inherit them. */
@@ -188,10 +196,11 @@ export const defaultSortOf = (
   area: Pick<AreaDeclaration, 'defaultSort' | 'ordered'>,
 ): readonly [string, 'ASC' | 'DESC'] => area.defaultSort ?? (area.ordered ? ['position', 'ASC'] : ['created_at', 'DESC']);
 
-// C0 control characters (NUL among them) and DEL: invisible, and some tools choke on them (a NUL in a text column
-// makes Debian's sqlite3 CLI report index corruption; PostgreSQL refuses it). Tab, LF and CR are text (issue #9).
+// C0 control characters (NUL among them), DEL and the C1 controls: invisible, and some tools choke on them (a NUL in a
+// text column makes Debian's sqlite3 CLI report index corruption; PostgreSQL refuses it; U+009B is the 8-bit CSI that
+// opens a terminal escape sequence, U+0085 a line break to some tools). Tab, LF and CR are text (issue #9).
 // eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 export const controlCharacterMessage = (label: string) => `${label} contains a control character (such as NUL) that cannot be stored`;
 export const brokenCharacterMessage = (label: string) => `${label} contains half of an emoji or symbol (a broken character) that cannot be stored`;
 // Half of a UTF-16 pair (an emoji cut in two): PostgreSQL cannot store it and SQLite would keep a broken character,
@@ -200,14 +209,46 @@ export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\u
 export const hasNoControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
 export const isWellFormed = (value: string) => !LONE_SURROGATE.test(value);
 
+// Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder the text after them on screen:
+// 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf'. One-line text (titles, names, tags, file names, addresses) refuses
+// them; multi-line text (FieldOptions.multiline) and rich text keep them, as right-to-left writing may need them. The
+// marks U+200E and U+200F set a direction without reordering anything: text everywhere.
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+export const bidiControlMessage = (label: string) =>
+  `${label} contains a text-direction control (such as U+202E) that shows the text in another order than it is written`;
+export const hasNoBidiControls = (value: string) => !BIDI_CONTROLS.test(value);
+
+// Every control character, tab and line breaks included: none belongs in a one-line name or an address.
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** What a name of one line (an uploaded file's) loses: every control character and bidi control. */
+export const NAME_HIDDEN_CHARACTERS = new RegExp(`${ANY_CONTROL.source}|${BIDI_CONTROLS.source}`, 'g');
+
+// Browsers drop tabs and line breaks anywhere in an address and read '\' as '/' (issue #9): '/\t/evil.example' is
+// '//evil.example' to them, another site. An address holds no control character (tab, LF and CR included), no bidi
+// control and no whitespace but the plain space, which a browser encodes and never drops (`tel:+44 20 7946 0000`).
+const ADDRESS_HIDDEN_CHARACTERS = new RegExp(`${ANY_CONTROL.source}|${BIDI_CONTROLS.source}|[^\\S ]`);
+// '//host' and '/\host' are addresses of another site to a browser, which also reads '\' as '/': no backslash
+// anywhere, and a path's second character is not a slash.
+const OTHER_SITE = /^\/\/|\\/;
+/** The address is read by a browser as it is written: nothing it drops or reads as another character. */
+export const isReadAsWritten = (value: string) => !ADDRESS_HIDDEN_CHARACTERS.test(value);
+export const leadsToAnotherSite = (value: string) => OTHER_SITE.test(value);
+export const hiddenInAddressMessage = (label: string) =>
+  `${label} must not hold tabs, line breaks or other invisible characters: browsers drop them and may read the rest as another site`;
+// An uploaded file's address (fields.upload): one of our uploads (a path) or a web address, with no space either.
+const FILE_ADDRESS = /^(https?:\/\/\S|\/)\S*$/i;
+export const isFileAddress = (value: string) => FILE_ADDRESS.test(value) && !leadsToAnotherSite(value) && isReadAsWritten(value);
+
+/** Text that can be stored and shows as it is written: no control character, no half of an emoji, and on one line no bidi control. */
+const storableText = (schema: z.ZodString, label: string, multiline = false) => {
+  const checked = schema.refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) });
+  return multiline ? checked : checked.refine(hasNoBidiControls, { error: bidiControlMessage(label) });
+};
+
 // One uploaded file as the console keeps it (see fields.upload and fields.uploads). Its name and type are text the
-// website shows (an image's alt text) and sends on: the same characters as any text field.
-const fileText = (label: string, max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) })
-    .refine(isWellFormed, { error: brokenCharacterMessage(label) });
+// website shows (an image's alt text) and sends on: the same characters as one-line text.
+const fileText = (label: string, max: number) => storableText(z.string().max(max), label);
 export const uploadObject = z.object({
   src: fileText('The file address', 500),
   title: fileText('The file name', 300).nullish(),
@@ -219,10 +260,8 @@ export const uploadObject = z.object({
 const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
 const fromDigits = (value: unknown) => (typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : value);
 
-// A web address or a path on this site. '//host' and '/\host' are addresses of another site to a browser, which
-// also reads '\' as '/' (issue #9): no backslash anywhere, and a path's second character is not a slash.
-const WEB_ADDRESS = /^(https?:\/\/|\/(?![/\\])|mailto:|tel:|#)/i;
-const isWebAddress = (value: string) => value === '' || (WEB_ADDRESS.test(value) && !value.includes('\\'));
+// A link: a web address, a path on this site, an email address, a phone number or an anchor.
+const LINK_START = /^(https?:\/\/|\/|mailto:|tel:|#)/i;
 
 // An optional number: '', null and a missing key all mean "not given" (null); digits as text are taken (form inputs).
 const optionalNumber = (label: string, min: number, max: number, integer: boolean) => {
@@ -244,46 +283,45 @@ const optionalNumber = (label: string, min: number, max: number, integer: boolea
 export const fields = {
   text: (label: string, max = 200, options: FieldOptions = {}) =>
     field(
-      z
-        .string({ error: `${label} is required` })
-        .trim()
-        .min(1, { error: `${label} is required` })
-        .max(max, { error: `${label} must be at most ${max} characters` })
-        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) }),
+      storableText(
+        z
+          .string({ error: `${label} is required` })
+          .trim()
+          .min(1, { error: `${label} is required` })
+          .max(max, { error: `${label} must be at most ${max} characters` }),
+        label,
+        options.multiline,
+      ),
       { label, max, ...options },
     ),
   optionalText: (label: string, max = 500, options: FieldOptions = {}) =>
     field(
-      z
-        .string()
-        .trim()
-        .max(max, { error: `${label} must be at most ${max} characters` })
-        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) })
+      storableText(z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }), label, options.multiline)
         .nullish()
         .transform((value) => value || null),
       { label, max, ...options },
     ),
   html: (label: string, max = 200_000, options: FieldOptions = {}) =>
     field(
-      z
-        .string()
-        .max(max, { error: `${label} is too long` })
-        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) })
+      storableText(z.string().max(max, { error: `${label} is too long` }), label, true)
         .nullish()
         .transform((value) => value || null),
       { label, max, ...options },
     ),
   url: (label: string, options: FieldOptions = {}) =>
     field(
-      z
-        .string()
-        .trim()
-        .max(2000, { error: `${label} is too long` })
-        .refine((value) => value === '' || /^(https?:\/\/|\/|mailto:|tel:|#)/i.test(value), {
-          error: `${label} must be a web address (https://…) or a path starting with /`,
-        })
-        .refine(isWebAddress, { error: `${label} must not start with // or hold a backslash: browsers read that as another site` })
-        .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) })
+      storableText(
+        z
+          .string()
+          .trim()
+          .max(2000, { error: `${label} is too long` })
+          .refine((value) => value === '' || LINK_START.test(value), {
+            error: `${label} must be a web address (https://…) or a path starting with /`,
+          })
+          .refine((value) => !leadsToAnotherSite(value), { error: `${label} must not start with // or hold a backslash: browsers read that as another site` }),
+        label,
+      )
+        .refine(isReadAsWritten, { error: hiddenInAddressMessage(label) })
         .nullish()
         .transform((value) => value || null),
       { label, max: 2000, ...options },
@@ -328,14 +366,14 @@ export const fields = {
         .nullish()
         // Stored as ISO 8601 in UTC (schema/dates.ts), the form the website's date rules compare.
         .transform((value) => (value ? normalizeDate(value) : null)),
-      { label, ...options },
+      { label, ...options, date: true },
     ),
   choice: <T extends readonly [string, ...string[]]>(label: string, values: T, options: FieldOptions = {}) =>
     field(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }), { label, ...options }),
   tags: (label: string, options: FieldOptions = {}) =>
     field(
       z
-        .array(z.string().trim().min(1).max(50).refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) }), {
+        .array(storableText(z.string().trim().min(1).max(50), label), {
           error: `${label} must be a list`,
         })
         .max(30, { error: `${label}: at most 30` })
@@ -361,12 +399,14 @@ export const fields = {
     field(
       z
         .array(
-          z
-            .string({ error: `${label}: each item must be text` })
-            .trim()
-            .min(1, { error: `${label}: items cannot be empty` })
-            .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` })
-            .refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) }),
+          storableText(
+            z
+              .string({ error: `${label}: each item must be text` })
+              .trim()
+              .min(1, { error: `${label}: items cannot be empty` })
+              .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` }),
+            label,
+          ),
           { error: `${label} must be a list` },
         )
         .max(max, { error: `${label}: at most ${max} items` })
@@ -427,7 +467,8 @@ export const fields = {
 };
 
 // What a slug may look like: lowercase letters and digits in words joined by single hyphens.
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// What slugify makes (schema/slug.ts): words of lowercase letters and digits, in any script, joined by single hyphens.
+export const SLUG_PATTERN = new RegExp(`^${SLUG_WORD}(?:-${SLUG_WORD})*$`, 'u');
 
 // The three inbox statuses and their order (issue #3: new → in progress → closed).
 export const INBOX_STATUSES = ['new', 'in_progress', 'closed'] as const;
@@ -438,10 +479,7 @@ export const INBOX_NOTES_MAX = 5000;
 // What an administrator may change on an inbox submission; the submitted fields themselves are read-only.
 export const inboxUpdateSchema = z.object({
   status: z.enum(INBOX_STATUSES, { error: `Status must be one of: ${INBOX_STATUSES.join(', ')}` }).optional(),
-  notes: z
-    .string()
-    .max(INBOX_NOTES_MAX, { error: `Notes must be at most ${INBOX_NOTES_MAX} characters` })
-    .refine(hasNoControlCharacters, { error: controlCharacterMessage('Notes') }).refine(isWellFormed, { error: brokenCharacterMessage('Notes') })
+  notes: storableText(z.string().max(INBOX_NOTES_MAX, { error: `Notes must be at most ${INBOX_NOTES_MAX} characters` }), 'Notes', true)
     .nullish()
     .transform((value) => value || null),
   read: z.boolean().optional(),

@@ -8,10 +8,28 @@ describe('slugify', () => {
     ['  Hello,   World!  ', 'hello-world'],
     ['Ünïcödé Çafé', 'unicode-cafe'],
     ['---', ''],
-    ['日本語', ''],
+    ['!!!', ''],
     ['2024 Annual Report', '2024-annual-report'],
+    // Letters with a stroke or a bar, and ligatures, are folded as accents are (not dropped: 'stra-e-r-odz').
+    ['Résumé Straße Ærø Łódź', 'resume-strasse-aero-lodz'],
+    ['Ørsted ĐAKOVO þing', 'orsted-dakovo-thing'],
+    ['ＦＵＬＬ ｗｉｄｔｈ', 'full-width'],
+    // Other scripts are kept, as WordPress keeps them (a URL carries them percent-encoded), lowercased where they have case.
+    ['日本語', '日本語'],
+    ['日本語のタイトル', '日本語のタイトル'],
+    ['Привет мир', 'привет-мир'],
+    ['Йошкар-Ола', 'йошкар-ола'],
+    ['नमस्ते दुनिया', 'नमस्ते-दुनिया'],
+    ['Café – Москва', 'cafe-москва'],
   ])('%j → %j', (text, slug) => {
     expect(slugify(text)).toBe(slug);
+  });
+
+  it('never cuts a letter outside the BMP in half at the limit', () => {
+    const slug = slugify(`a${'𠀀'.repeat(60)}`);
+    expect(slug).toBe(`a${'𠀀'.repeat(49)}`);
+    expect(slug).toMatch(SLUG_PATTERN);
+    expect(slugCandidate(slug, 2)).toBe(`a${'𠀀'.repeat(48)}-2`);
   });
 
   it('stops at 100 characters without a trailing hyphen', () => {
@@ -21,9 +39,11 @@ describe('slugify', () => {
   });
 
   it('makes only slugs that a slug field accepts', () => {
-    for (const text of ['Villa Rosé & Co.', '  -- Mixed__Case 42 --  ', `${'Long title '.repeat(30)}`]) {
+    for (const text of ['Villa Rosé & Co.', '  -- Mixed__Case 42 --  ', `${'Long title '.repeat(30)}`, 'Привет мир', '日本語のタイトル', 'नमस्ते दुनिया']) {
       expect(slugify(text)).toMatch(SLUG_PATTERN);
     }
+    // Still lower case and single hyphens, whatever the script.
+    for (const typed of ['Привет', 'Hello', 'привет--мир', '-привет', 'a b']) expect(typed).not.toMatch(SLUG_PATTERN);
   });
 });
 

@@ -1,18 +1,23 @@
 // How a slug is made from a title: the server fills an empty slug with it, the console previews the result.
-// No imports: the rule is plain string work.
+// No imports but the folding rule the search shares (schema/fold.ts): the rule is plain string work.
+import { foldLatin } from './fold';
 
 // Generated slugs stop here; a slug typed by hand may be as long as its field allows (fields.slug).
 export const SLUG_MAX_LENGTH = 100;
 
-/** 'Villa Rosé & Co.' → 'villa-rose-co': lowercase ASCII letters and digits joined by single hyphens. */
+// What a slug's words are made of: lowercase letters (and letters of scripts without case, with their marks) and
+// digits. Latin letters are folded to a-z first; other scripts are kept, as WordPress keeps them: a URL carries them
+// percent-encoded. A slug field accepts what slugify makes (schema/define.ts SLUG_PATTERN).
+export const SLUG_WORD = String.raw`[\p{Ll}\p{Lo}\p{Lm}\p{N}\p{M}]+`;
+const NOT_SLUG = /[^\p{Ll}\p{Lo}\p{Lm}\p{N}\p{M}]+/gu;
+
+/** 'Villa Rosé & Co.' → 'villa-rose-co', 'Привет мир' → 'привет-мир': folded words joined by single hyphens. */
 export function slugify(text: string, max = SLUG_MAX_LENGTH): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '') // the accents NFKD split off
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+  return foldLatin(text)
+    .replace(NOT_SLUG, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, max)
+    .replace(/[\ud800-\udbff]$/, '') // half of a letter outside the BMP, cut by the slice
     .replace(/-+$/, '');
 }
 
@@ -20,5 +25,5 @@ export function slugify(text: string, max = SLUG_MAX_LENGTH): string {
 export function slugCandidate(base: string, n: number, max = SLUG_MAX_LENGTH): string {
   if (n <= 1) return base;
   const suffix = `-${n}`;
-  return `${base.slice(0, max - suffix.length).replace(/-+$/, '')}${suffix}`;
+  return `${base.slice(0, max - suffix.length).replace(/[\ud800-\udbff]$/, '').replace(/-+$/, '')}${suffix}`;
 }

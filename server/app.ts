@@ -20,7 +20,9 @@ import { registerAuthentication } from './plugins/authenticate';
 import { inlineScriptSources, registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
+import { registerJsonParser } from './plugins/json-body';
 import { trackContentChanges } from './plugins/public-cache';
+import { withRedactedRequests } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractValidatorCompiler, registerOpenApi } from './plugins/openapi';
 import { TOO_MANY_ATTEMPTS, authRoutes } from './routes/auth';
@@ -48,8 +50,8 @@ export interface BuildAppOptions {
 export async function buildApp({ config, db, logger, areas = declaredAreas, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const limits = config.connectionLimits;
   const app = Fastify({
-    // Fastify's request serializer logs method and URL only: no headers, no bodies, so no secrets.
-    logger: logger ?? { level: config.logLevel },
+    // The request log holds method and URL only (no headers, no bodies), and no secret of the URL's query.
+    logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     // A hop count as Fastify reads one (its types know only lists and functions): the `hops` nearest addresses.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Slow clients cannot hold the server (issue #9; docs/deploy.md, "Timeouts and connection limits").
@@ -87,6 +89,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     if (body === '') done(null, undefined);
     else done(new HttpError(415, "The content type 'text/plain' is not supported here."), undefined);
   });
+  registerJsonParser(app);
   registerErrorHandler(app);
 
   registerSecurityHeaders(app, {
@@ -111,10 +114,11 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     // Only over TLS, below: sent over plain HTTP it would be ignored at best and pin a mistake at worst.
     strictTransportSecurity: false,
   });
-  // HTTP/1.1 requires a Host header (RFC 9112, section 3.2); HTTP/1.0 does not. After the security headers' hook,
-  // which this answer carries too.
+  // HTTP/1.1 requires one Host header (RFC 9112, section 3.2); HTTP/1.0 does not. Node keeps the first of two, which
+  // a proxy in front may not have read the same way. After the security headers' hook, which this answer carries too.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.raw.headers.host === undefined && request.raw.httpVersion === '1.1') void reply.code(400).send({ message: MISSING_HOST_MESSAGE });
+    else if (countHeader(request.raw.rawHeaders, 'host') > 1) void reply.code(400).send({ message: SEVERAL_HOSTS_MESSAGE });
     else done();
   });
   // Issue #10: answers over 1 KB travel compressed (brotli at a quality cheap enough per request, else gzip). The
@@ -153,7 +157,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     // request.protocol is https only over TLS, or when a proxy trusted by TRUST_PROXY says so (X-Forwarded-Proto).
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // A route's own 'private, no-store' (a CV) says the same and stays.
-    if (isPrivateAnswer(request) && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', 'no-store');
+    if (isPrivateAnswer(request, reply) && !/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', 'no-store');
     return payload;
   });
   // A write is answered once it is on disk (server/db/index.ts, settleLater; nothing to wait for otherwise). Reads do
@@ -201,13 +205,14 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Answers no shared or browser cache may keep: those to a signed-in request, to a route that needs a user, and to
- * sign-in (a token). The website's API ignores credentials, so its answers keep their caching (plugins/public-cache.ts).
+ * Answers no shared or browser cache may keep: those to a signed-in request, to a route that needs a user (a 401 from
+ * a route that needs one only at times, a document's download, included), and to sign-in (a token). The website's API
+ * ignores credentials, so its answers keep their caching (plugins/public-cache.ts).
  */
-function isPrivateAnswer(request: FastifyRequest): boolean {
+function isPrivateAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
   const path = routePath(request);
   if (!isApiPath(path) || path.startsWith('/api/public/')) return false;
-  if (request.headers.authorization !== undefined || request.user !== null || path === '/api/login') return true;
+  if (reply.statusCode === 401 || request.headers.authorization !== undefined || request.user !== null || path === '/api/login') return true;
   const security = (request.routeOptions.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security;
   // OpenAPI lists alternatives: a user is required when every one of them names the bearer token.
   return security !== undefined && security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement);
@@ -236,6 +241,14 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 }
 
 export const MISSING_HOST_MESSAGE = 'The request has no Host header, which HTTP/1.1 requires.';
+export const SEVERAL_HOSTS_MESSAGE = 'The request has more than one Host header; HTTP allows one.';
+
+/** How many times a header is in Node's rawHeaders (name, value, name, value…). */
+function countHeader(rawHeaders: string[], name: string): number {
+  let count = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) if (rawHeaders[index]!.toLowerCase() === name) count += 1;
+  return count;
+}
 
 /**
  * A body must arrive within `timeoutMs` of its headers: a client trickling it a byte at a time is answered 408 and

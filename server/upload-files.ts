@@ -14,7 +14,7 @@ import {
   type UploadKind,
   type UploadRule,
 } from '../schema/uploads';
-import { LONE_SURROGATE } from '../schema/define';
+import { LONE_SURROGATE, NAME_HIDDEN_CHARACTERS } from '../schema/define';
 import type { Upload } from './repositories/uploads';
 
 export const FILENAME_MAX_LENGTH = 200;
@@ -55,8 +55,9 @@ export function cleanFilename(original: string | undefined, accepted: Accepted):
     .normalize('NFC')
     .split(/[/\\]/)
     .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    // Control characters (C1 included) and bidi controls ('cv\u202Efdp.exe' shows as 'cvexe.pdf'): the rule of one-line text.
+    .replace(NAME_HIDDEN_CHARACTERS, '')
+    .replace(/"/g, '')
     // Half of an emoji (a name sent as UTF-16 and cut, or made up): no character at all, and a broken one in storage.
     .replace(LONE_SURROGATES, '')
     .replace(/\s+/g, ' ')

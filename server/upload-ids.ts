@@ -15,3 +15,17 @@ export function referencedUploadIds(data: unknown): string[] {
   for (const match of text.matchAll(UPLOAD_PATH)) ids.add(match[1]!.toLowerCase());
   return [...ids].sort();
 }
+
+// How a file field names one of our uploads: by its path (schema/define.ts isFileAddress); a web address is not one.
+const OWN_UPLOAD = /^\/api\/uploads\/([^/?#]*)/;
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * The upload a file field's `src` names: its id, `null` for a path under /api/uploads/ that can name none
+ * (`/api/uploads/x1`), undefined for anything else (a web address, another path).
+ */
+export function ownUploadId(src: string): string | null | undefined {
+  const match = OWN_UPLOAD.exec(src);
+  if (!match) return undefined;
+  return UPLOAD_ID.test(match[1]!) ? match[1]! : null;
+}

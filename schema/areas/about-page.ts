@@ -11,8 +11,8 @@ export const aboutPage = defineArea({
   schema: z.object({
     title: fields.text('Title', 120),
     content: fields.html('Content'),
-    mission: fields.optionalText('Mission', 1000),
-    vision: fields.optionalText('Vision', 1000),
+    mission: fields.optionalText('Mission', 1000, { multiline: true }),
+    vision: fields.optionalText('Vision', 1000, { multiline: true }),
     values: fields.list('Values', 12, 120),
     team_images: fields.uploads('Team images', 30),
   }),

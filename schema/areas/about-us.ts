@@ -10,9 +10,9 @@ export const aboutUs = defineArea({
   kind: 'singleton',
   schema: z.object({
     title: fields.text('Title', 120),
-    subtitle: fields.optionalText('Subtitle', 300),
+    subtitle: fields.optionalText('Subtitle', 300, { multiline: true }),
     // Plain text (paragraphs separated by blank lines): a homepage teaser, not a page.
-    body: fields.optionalText('Text', 3000),
+    body: fields.optionalText('Text', 3000, { multiline: true }),
     image: fields.upload(),
     highlights: fields.list('Highlights', 8, 120),
     cta_text: fields.optionalText('Button text', 40),

@@ -34,7 +34,7 @@ export const banners = defineArea({
   schema: z
     .object({
       title: fields.text('Title', 120),
-      subtitle: fields.optionalText('Subtitle', 300),
+      subtitle: fields.optionalText('Subtitle', 300, { multiline: true }),
       image: fields.upload(),
       link: fields.url('Link'),
       button_text: fields.optionalText('Button text', 40),

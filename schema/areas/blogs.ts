@@ -16,7 +16,7 @@ export const blogs = defineArea({
   schema: z.object({
     title: fields.text('Title', 200),
     slug: fields.slug('URL slug'),
-    excerpt: fields.optionalText('Excerpt', 300),
+    excerpt: fields.optionalText('Excerpt', 300, { multiline: true }),
     content: fields.html('Content'),
     cover_image: fields.upload(),
     tags: fields.tags('Tags'),

@@ -14,7 +14,7 @@ export const careersForm = defineArea({
     full_name: fields.text('Full name', 120),
     email: fields.email('Email'),
     phone: fields.optionalText('Phone', 40),
-    message: fields.optionalText('Cover letter', 5000),
+    message: fields.optionalText('Cover letter', 5000, { multiline: true }),
     cv: fields.upload('CV'),
   }),
   search: ['full_name', 'email', 'message'],

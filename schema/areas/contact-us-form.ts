@@ -14,7 +14,7 @@ export const contactUsForm = defineArea({
     email: fields.email('Email'),
     phone: fields.optionalText('Phone', 40),
     subject: fields.text('Subject', 200),
-    message: fields.text('Message', 5000),
+    message: fields.text('Message', 5000, { multiline: true }),
   }),
   search: ['full_name', 'email', 'subject', 'message'],
   sort: ['full_name', 'subject'],

@@ -11,7 +11,7 @@ export const contactUs = defineArea({
   schema: z.object({
     addresses: fields.objects(
       'Addresses',
-      { label: fields.text('Label', 60), address: fields.text('Address', 300) },
+      { label: fields.text('Label', 60), address: fields.text('Address', 300, { multiline: true }) },
       10,
     ),
     phones: fields.objects('Phone numbers', { label: fields.text('Label', 60), number: fields.text('Phone number', 40) }, 10),

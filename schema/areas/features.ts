@@ -12,7 +12,7 @@ export const features = defineArea({
   ordered: true,
   schema: z.object({
     title: fields.text('Title', 100),
-    description: fields.optionalText('Description', 500),
+    description: fields.optionalText('Description', 500, { multiline: true }),
     icon: fields.optionalText('Icon', 60),
     active: fields.active('Shown on the website'),
   }),

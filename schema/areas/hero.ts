@@ -10,7 +10,7 @@ export const hero = defineArea({
   kind: 'singleton',
   schema: z.object({
     headline: fields.text('Headline', 120),
-    subheadline: fields.optionalText('Sub-headline', 300),
+    subheadline: fields.optionalText('Sub-headline', 300, { multiline: true }),
     background_image: fields.upload(),
     cta_text: fields.optionalText('Button text', 40),
     cta_link: fields.url('Button link'),

@@ -31,7 +31,7 @@ export const projectForm = defineArea({
     location: fields.text('Project location', 200),
     budget: fields.optionalChoice('Budget', PROJECT_BUDGETS),
     timeline: fields.optionalChoice('Timeline', PROJECT_TIMELINES),
-    message: fields.text('Project details', 5000),
+    message: fields.text('Project details', 5000, { multiline: true }),
   }),
   search: ['full_name', 'email', 'company', 'location', 'message'],
   sort: ['full_name', 'project_type'],

@@ -8,8 +8,8 @@ describe('fieldInfo', () => {
     ['text', fields.text('T'), { kind: 'string' }],
     ['optional text', fields.optionalText('T'), { kind: 'string' }],
     ['a date', fields.date('D'), { kind: 'string' }],
-    ['a choice', fields.choice('C', ['a', 'b']), { kind: 'string' }],
-    ['an optional choice (preprocess)', fields.optionalChoice('C', ['a', 'b']), { kind: 'string' }],
+    ['a choice', fields.choice('C', ['a', 'b']), { kind: 'string', choices: ['a', 'b'] }],
+    ['an optional choice (preprocess)', fields.optionalChoice('C', ['a', 'b']), { kind: 'string', choices: ['a', 'b'] }],
     ['an integer (coerced)', fields.integer('I', 0, 9), { kind: 'number' }],
     ['an optional number (preprocess, transform)', fields.optionalNumber('N', 0, 9), { kind: 'number' }],
     ['a nullish coerced number', z.coerce.number().int().positive().nullish(), { kind: 'number' }],
@@ -17,7 +17,9 @@ describe('fieldInfo', () => {
     ['tags', fields.tags('T'), { kind: 'array', element: 'string' }],
     ['an upload', fields.upload(), { kind: 'object' }],
     ['uploads', fields.uploads('U'), { kind: 'array', element: 'object' }],
-    ['a numeric enum of literals', z.union([z.literal(1), z.literal(2)]), { kind: 'number' }],
+    ['a numeric enum of literals', z.union([z.literal(1), z.literal(2)]), { kind: 'number', choices: [1, 2] }],
+    // A filter on a list of choices must name one of them (list-query.ts).
+    ['a list of choices', z.array(z.enum(['a', 'b'])), { kind: 'array', element: 'string', choices: ['a', 'b'] }],
   ])('knows %s', (_label, schema, info) => {
     expect(fieldInfo(schema)).toEqual(info);
   });

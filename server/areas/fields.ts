@@ -9,6 +9,8 @@ export interface FieldInfo {
   kind: FieldKind;
   /** For arrays: the kind of their items (what `contains` compares with). */
   element?: FieldKind;
+  /** A field of fixed choices (or, for arrays, items of fixed choices): the values it may hold. */
+  choices?: readonly unknown[];
 }
 
 interface LooseDef {
@@ -21,7 +23,7 @@ interface LooseDef {
 
 const defOf = (schema: z.core.$ZodType) => schema._zod.def as unknown as LooseDef;
 
-function kindOfValues(values: unknown[]): FieldKind {
+function kindOfValues(values: readonly unknown[]): FieldKind {
   if (values.length > 0 && values.every((value) => typeof value === 'number')) return 'number';
   if (values.length > 0 && values.every((value) => typeof value === 'boolean')) return 'boolean';
   if (values.every((value) => typeof value === 'string')) return 'string';
@@ -43,17 +45,22 @@ export function fieldInfo(schema: z.core.$ZodType): FieldInfo {
     case 'boolean':
       return { kind: 'boolean' };
     case 'enum':
-      return { kind: kindOfValues(Object.values(def.entries ?? {})) };
-    case 'literal':
-      return { kind: kindOfValues(def.values ?? []) };
-    case 'array':
-      return { kind: 'array', element: def.element ? fieldInfo(def.element).kind : 'unknown' };
+    case 'literal': {
+      const choices = def.type === 'enum' ? Object.values(def.entries ?? {}) : (def.values ?? []);
+      return { kind: kindOfValues(choices), choices };
+    }
+    case 'array': {
+      const element = def.element ? fieldInfo(def.element) : { kind: 'unknown' as const };
+      return { kind: 'array', element: element.kind, ...(element.choices && { choices: element.choices }) };
+    }
     case 'object':
     case 'record':
       return { kind: 'object' };
     case 'union': {
-      const kinds = new Set((def.options ?? []).map((option) => fieldInfo(option).kind));
-      return { kind: kinds.size === 1 ? [...kinds][0]! : 'unknown' };
+      const options = (def.options ?? []).map((option) => fieldInfo(option));
+      const kinds = new Set(options.map((option) => option.kind));
+      const choices = options.length > 0 && options.every((option) => option.choices) ? options.flatMap((option) => option.choices!) : undefined;
+      return { kind: kinds.size === 1 ? [...kinds][0]! : 'unknown', ...(choices && { choices }) };
     }
     default:
       return { kind: 'unknown' };

@@ -1,5 +1,6 @@
 // The ra-data-simple-rest list parameters (`sort`, `range`, `filter`), parsed and checked against what an area
 // declares. Field names that reach SQL are only ever those of the declaration; values become parameters.
+import { createHash } from 'node:crypto';
 import { HttpError } from '../http-error';
 import type { FieldKind } from './fields';
 import { normalizeDate } from '../../schema/dates';
@@ -47,16 +48,28 @@ export interface RawListParams {
   cursor?: unknown;
 }
 
-// A cursor is the last record's sort value and id, with the sort it belongs to, as base64url JSON. It is not a
-// secret and not signed: a forged one only names another place to start from in a list the caller may read.
-export function encodeCursor(sort: ListQuery['sort'], value: unknown, id: number): string {
+// A cursor is the last record's sort value and id, with the sort it belongs to and a short hash of its list (area,
+// sort, filters and page size), as base64url JSON. It is not a secret and not signed: a forged one only names another
+// place to start from in a list the caller may read. The hash holds a cursor to its list: used with another area,
+// filter or page size it would start a page at a place that list never reached (docs/website-api.md).
+export type CursorList = Pick<ListQuery, 'sort' | 'range' | 'filters'>;
+
+/** The list a cursor belongs to; a filter's `now` (the second it was asked) is left out: the next page is asked later. */
+function listHash(area: string, { sort, range, filters }: CursorList): string {
+  const named = filters.map((filter) => JSON.stringify(filter, (key, value: unknown) => (key === 'now' ? undefined : value))).sort();
+  const list = JSON.stringify([area, sort.field.name, sort.order, range.end - range.start + 1, named]);
+  return createHash('sha256').update(list).digest('base64url').slice(0, 12);
+}
+
+export function encodeCursor(area: string, list: CursorList, value: unknown, id: number): string {
   const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
-  return Buffer.from(JSON.stringify([sort.field.name, sort.order, plain, id])).toString('base64url');
+  return Buffer.from(JSON.stringify([list.sort.field.name, list.sort.order, plain, id, listHash(area, list)])).toString('base64url');
 }
 
 const CURSOR_AGAIN = 'Ask for the first page again (without cursor) and follow the cursors it gives.';
 
-export function parseCursor(sort: ListQuery['sort'], raw: unknown): ListCursor | undefined {
+/** The place `raw` names in this list; 400 when it is no cursor or one of another list. */
+export function parseCursor(area: string, list: CursorList, raw: unknown): ListCursor | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string' || raw.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(raw)) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
   let value: unknown;
@@ -65,13 +78,15 @@ export function parseCursor(sort: ListQuery['sort'], raw: unknown): ListCursor |
   } catch {
     throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
   }
-  if (!Array.isArray(value) || value.length !== 4) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
-  const [field, order, at, id] = value as unknown[];
+  if (!Array.isArray(value) || value.length !== 5) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
+  const [field, order, at, id, hash] = value as unknown[];
   const plain = at === null || typeof at === 'string' || typeof at === 'boolean' || (typeof at === 'number' && Number.isFinite(at));
   if (!plain || !Number.isSafeInteger(id) || (id as number) < 1) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
+  const { sort } = list;
   if (field !== sort.field.name || order !== sort.order) {
     throw bad(`The cursor belongs to the list sorted by ${String(field)} ${String(order)}, not ${sort.field.name} ${sort.order}. ${CURSOR_AGAIN}`);
   }
+  if (hash !== listHash(area, list)) throw bad(`The cursor belongs to another list (another area, filter or page size). ${CURSOR_AGAIN}`);
   return { value: at as ListCursor['value'], id: id as number };
 }
 
@@ -115,20 +130,31 @@ export function parseRange(raw: unknown): ListQuery['range'] {
   return { start, end };
 }
 
-function scalar(name: string, kind: FieldKind | undefined, value: unknown): ScalarValue {
+// A filter's value must be of the field's kind, and one of its choices where it has some: a value that can never
+// match (`{"status":5}` or `{"status":"bogus"}` on a post's status) is a mistake to report, not an empty list.
+function scalar(name: string, kind: FieldKind | undefined, value: unknown, choices?: readonly unknown[]): ScalarValue {
+  const notAChoice = () => bad(`The filter '${name}' must be one of: ${list((choices ?? []).map(String))}.`);
+  // Whatever its type, a value of a text field of choices is one of them, or the choices are what to tell.
+  if (choices && kind === 'string' && !choices.includes(value)) throw notAChoice();
+  let checked: ScalarValue;
   if (kind === 'boolean') {
-    if (value === true || value === 'true') return true;
-    if (value === false || value === 'false') return false;
-    throw bad(`The filter '${name}' must be true or false.`);
-  }
-  if (kind === 'number') {
+    if (value === true || value === 'true') checked = true;
+    else if (value === false || value === 'false') checked = false;
+    else throw bad(`The filter '${name}' must be true or false.`);
+  } else if (kind === 'number') {
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof number === 'number' && Number.isFinite(number)) return number;
-    throw bad(`The filter '${name}' must be a number.`);
+    if (typeof number !== 'number' || !Number.isFinite(number)) throw bad(`The filter '${name}' must be a number.`);
+    checked = number;
+  } else if (kind === 'string' || typeof value === 'string') {
+    if (typeof value !== 'string') throw bad(`The filter '${name}' must be text.`);
+    checked = value;
+  } else if (typeof value === 'number' || typeof value === 'boolean') {
+    checked = String(value);
+  } else {
+    throw bad(`The filter '${name}' must be a single value.`);
   }
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw bad(`The filter '${name}' must be a single value.`);
+  if (choices && !choices.includes(checked)) throw notAChoice();
+  return checked;
 }
 
 function recordId(value: unknown): number | undefined {
@@ -138,7 +164,8 @@ function recordId(value: unknown): number | undefined {
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-function dateBound(name: string, value: unknown, bound: 'gte' | 'lte'): ListFilter {
+/** A lower (`gte`) or upper (`lte`) bound on a time, from a filter's date: the inboxes' and the audit log's rule. */
+export function timeBound(name: string, value: unknown, bound: 'gte' | 'lte'): { op: '>=' | '<' | '<='; value: string } {
   // Read as date fields are (schema/dates.ts): a real calendar date, or a date and time in UTC or with an offset;
   // not whatever Date.parse makes of '0', '-1' or 'June 15' (the year 2000, 2001, 2001-06-15).
   const notADate = () => bad(`The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
@@ -147,10 +174,10 @@ function dateBound(name: string, value: unknown, bound: 'gte' | 'lte'): ListFilt
   const dateOnly = DATE_ONLY.test(date);
   const time = Date.parse(dateOnly ? `${date}T00:00:00.000Z` : date.endsWith('Z') ? date : `${date}Z`);
   if (Number.isNaN(time)) throw notADate();
-  if (bound === 'gte') return { type: 'created', op: '>=', value: new Date(time).toISOString() };
+  if (bound === 'gte') return { op: '>=', value: new Date(time).toISOString() };
   // A date alone includes its whole (UTC) day.
-  if (dateOnly) return { type: 'created', op: '<', value: new Date(time + 86_400_000).toISOString() };
-  return { type: 'created', op: '<=', value: new Date(time).toISOString() };
+  if (dateOnly) return { op: '<', value: new Date(time + 86_400_000).toISOString() };
+  return { op: '<=', value: new Date(time).toISOString() };
 }
 
 /** `\`, `%` and `_` match themselves. */
@@ -185,7 +212,7 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
       if (ids.some((id) => id === undefined)) throw bad("The filter 'id' must be a record id or a list of them.");
       filters.push({ type: 'ids', ids: ids as number[] });
     } else if (model.dateFilters && (name === 'created_at_gte' || name === 'created_at_lte')) {
-      filters.push(dateBound(name, item, name.endsWith('gte') ? 'gte' : 'lte'));
+      filters.push({ type: 'created', ...timeBound(name, item, name.endsWith('gte') ? 'gte' : 'lte') });
     } else if (model.schedule && name === 'schedule') {
       if (!SCHEDULES.includes(item as Schedule)) throw bad(`The filter 'schedule' must be one of: ${SCHEDULES.join(', ')}.`);
       filters.push({ type: 'schedule', fields: model.schedule, value: item as Schedule, now: now.toISOString() });
@@ -198,9 +225,9 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
         throw bad(`Cannot filter ${model.name} by '${name}'. Filters: ${list(allowed)}.`);
       }
       if (field.kind === 'array') {
-        filters.push({ type: 'contains', field, value: scalar(name, field.element, item) });
+        filters.push({ type: 'contains', field, value: scalar(name, field.element, item, field.choices) });
       } else {
-        filters.push({ type: 'equals', field, value: item === null ? null : scalar(name, field.kind, item) });
+        filters.push({ type: 'equals', field, value: item === null ? null : scalar(name, field.kind, item, field.choices) });
       }
     }
   }
@@ -220,7 +247,7 @@ export function parseListQuery(model: ListModel, params: RawListParams, now = li
   const range = parseRange(params.range);
   const filters = parseFilter(model, params.filter, now);
   if (!keyset && params.cursor !== undefined) throw bad(`${model.name} pages by range only: it takes no cursor.`);
-  const after = parseCursor(sort, params.cursor);
+  const after = parseCursor(model.name, { sort, range, filters }, params.cursor);
   if (!after) return { sort, range, filters };
   return { sort, range: { start: 0, end: range.end - range.start }, filters, after };
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ScheduleFields } from '../../schema/schedule';
 import { BANNER_SCHEDULE, banners } from '../../schema/areas/banners';
 import { VERSION_FIELD } from '../../schema/conflicts';
-import { SYSTEM_FIELDS, fieldLabel, fieldMax, optionsOf, type AreaDeclaration, type AreaKind, type FieldReference } from '../../schema/define';
+import { INBOX_STATUSES, SYSTEM_FIELDS, fieldLabel, fieldMax, optionsOf, type AreaDeclaration, type AreaKind, type FieldReference } from '../../schema/define';
 import { fieldsOf, isUploadField, type FieldInfo, type FieldKind } from './fields';
 
 // Field and area names reach SQL as identifiers and JSON paths (index expressions must be literal to be
@@ -20,6 +20,8 @@ export interface ListField {
   name: string;
   kind: FieldKind;
   element?: FieldKind;
+  /** A field of fixed choices (for arrays: of their items): a filter must name one of them. */
+  choices?: readonly unknown[];
   /** Set for real columns (id, timestamps, position, and every users column). */
   column?: string;
   /** A text column sorted without regard to case (JSON text fields always are). */
@@ -77,6 +79,8 @@ export interface AreaModel extends ListModel {
   richTextMax: ReadonlyMap<string, number>;
   slug?: { field: string; from: string };
   uploadFields: ReadonlyMap<string, 'one' | 'many'>;
+  /** Date fields (fields.date): answered in their stored form (schema/dates.ts storedDate). */
+  dates: ReadonlySet<string>;
   referenceCount?: ReferenceCount;
   /** Fields of this area that point at other areas' records. */
   references: readonly OutgoingReference[];
@@ -88,7 +92,7 @@ export interface AreaModel extends ListModel {
 
 // Server-managed fields of an inbox submission (schema/define.ts inboxUpdateSchema).
 export const INBOX_FIELDS: ReadonlyMap<string, FieldInfo> = new Map([
-  ['status', { kind: 'string' }],
+  ['status', { kind: 'string', choices: INBOX_STATUSES }],
   ['notes', { kind: 'string' }],
   ['read', { kind: 'boolean' }],
 ]);
@@ -173,8 +177,10 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
 
   const references: OutgoingReference[] = [];
   const renames = new Map<string, string>();
+  const dates = new Set<string>();
   for (const [field, schema] of Object.entries(declaration.schema.shape)) {
     const options = optionsOf(schema as z.core.$ZodType);
+    if (options.date) dates.add(field);
     if (options.references) {
       const target = all.find((area) => area.name === options.references!.area);
       if (!target) throw declarationError(name, `field '${field}' references area '${options.references.area}', which is not declared`);
@@ -225,6 +231,7 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
     richTextMax,
     slug,
     uploadFields,
+    dates,
     schedule: hasScheduleFields ? schedule : undefined,
     referenceCount: counted && { as: counted.options.references!.countAs!, from: counted.from, field: counted.field },
     references,

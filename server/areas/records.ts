@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { SINGLETON_ID } from '../../schema/api';
 import { VERSION_FIELD } from '../../schema/conflicts';
 import { PUBLISHED } from '../../schema/publish';
-import { fieldLabel, inboxUpdateSchema } from '../../schema/define';
+import { fieldLabel, inboxUpdateSchema, isFileAddress } from '../../schema/define';
+import { storedDate } from '../../schema/dates';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
@@ -28,9 +29,10 @@ import {
 } from '../repositories/records';
 import { insertAuditEntry, type AuditActor, type AuditAction } from '../repositories/audit';
 import { saveRevision } from '../repositories/revisions';
-import { insertUpload } from '../repositories/uploads';
+import { insertUpload, uploadKinds } from '../repositories/uploads';
 import { storedRichText } from '../sanitize';
 import type { NewUpload } from '../upload-files';
+import { ownUploadId } from '../upload-ids';
 import type { AreaModel } from './model';
 import { indexEntry, isIndexed } from './search-index';
 import { slugCandidate, slugify } from '../../schema/slug';
@@ -90,7 +92,9 @@ async function audit(
     userName: actor.userName,
     ip: actor.ip,
     area: model.name,
-    recordId: stored.id,
+    // The id the API answers the record by: a singleton's is SINGLETON_ID, whatever row holds it (the console links
+    // the entry to it, and a filter by record_id finds it). Entries written before say the row's id, as stored.
+    recordId: model.kind === 'singleton' ? SINGLETON_ID : stored.id,
     recordLabel: recordLabelOf(model, stored.data),
     fields,
     at: now,
@@ -121,7 +125,7 @@ export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {
   const record: ApiRecord = { id: model.kind === 'singleton' ? SINGLETON_ID : stored.id };
   // Only declared fields: values of fields no longer declared stay in the document, unseen (server/areas/evolve.ts).
   for (const field of model.fields.keys()) {
-    if (Object.hasOwn(stored.data, field)) record[field] = stored.data[field];
+    if (Object.hasOwn(stored.data, field)) record[field] = model.dates.has(field) ? storedDate(stored.data[field]) : stored.data[field];
   }
   if (model.ordered) record.position = stored.position;
   record[VERSION_FIELD] = stored.version;
@@ -129,10 +133,6 @@ export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {
   record.updated_at = stored.updatedAt;
   return record;
 }
-
-// Uploaded files are shown as images and offered as links: only our own uploads or web addresses. No backslash:
-// browsers read `/\host/x.png` as another site (as schema/define.ts isWebAddress has it for links).
-const UPLOAD_SRC = /^(https?:\/\/[^\s\\]+|\/(?![/\\])[^\s\\]*)$/i;
 
 function checkUploads(model: AreaModel, data: Record<string, unknown>): void {
   const errors: Record<string, string> = {};
@@ -142,7 +142,8 @@ function checkUploads(model: AreaModel, data: Record<string, unknown>): void {
     const files = arity === 'one' ? [value] : Array.isArray(value) ? value : [];
     files.forEach((file, index) => {
       const src = (file as { src?: unknown } | null)?.src;
-      if (typeof src === 'string' && !UPLOAD_SRC.test(src)) {
+      // Shown as images and offered as links: only our own uploads or web addresses, read by browsers as written.
+      if (typeof src === 'string' && !isFileAddress(src)) {
         errors[arity === 'one' ? `${field}.src` : `${field}.${index}.src`] ??= message;
       }
     });
@@ -222,6 +223,37 @@ async function checkReferences(db: Db, model: AreaModel, data: Record<string, un
   if (Object.keys(errors).length > 0) throw formError(errors);
 }
 
+const NO_UPLOAD = 'This file is not an upload (it may have been deleted): upload it again';
+const PRIVATE_UPLOAD = 'This file is a private document: only an uploaded image can be used here';
+
+/**
+ * A file field that names one of our uploads names one that exists, and an image: documents (a CV sent with a
+ * careers form) are private, and a content field would hand the website its name, type and address. A file that did
+ * not change is not checked again: a record whose file was deleted since can still be saved, and reading never checks.
+ */
+async function checkUploadTargets(db: Db, model: AreaModel, data: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void> {
+  const sources = (value: unknown, arity: 'one' | 'many') =>
+    (arity === 'one' ? [value] : Array.isArray(value) ? value : []).map((file) => (file as { src?: unknown } | null)?.src);
+  const errors: Record<string, string> = {};
+  const named = new Map<string, string[]>();
+  for (const [field, arity] of model.uploadFields) {
+    const kept = new Set(sources(existing?.[field], arity));
+    sources(data[field], arity).forEach((src, index) => {
+      if (typeof src !== 'string' || kept.has(src)) return;
+      const id = ownUploadId(src);
+      const key = arity === 'one' ? `${field}.src` : `${field}.${index}.src`;
+      if (id === null) errors[key] ??= NO_UPLOAD;
+      else if (id !== undefined) named.set(id, [...(named.get(id) ?? []), key]);
+    });
+  }
+  const kinds = await uploadKinds(db, [...named.keys()]);
+  for (const [id, keys] of named) {
+    const kind = kinds.get(id);
+    if (kind !== 'image') for (const key of keys) errors[key] ??= kind === undefined ? NO_UPLOAD : PRIVATE_UPLOAD;
+  }
+  if (Object.keys(errors).length > 0) throw formError(errors);
+}
+
 /** Refuses to delete a record that others point at with onDelete 'restrict'. */
 async function checkNotReferenced(db: Db, model: AreaModel, id: number): Promise<void> {
   for (const reference of model.referencedBy) {
@@ -251,8 +283,10 @@ async function fillSlug(db: Db, model: AreaModel, candidate: Record<string, unkn
   const current = candidate[model.slug.field];
   if (typeof current === 'string' && current.trim() !== '') return undefined;
   const source = candidate[model.slug.from];
-  // A missing source is the schema's to report.
-  const base = typeof source === 'string' ? slugify(source) : '';
+  // A missing source is the schema's to report. One with no letter or digit ('!!!') still gives the record an
+  // address the website can open: 'post', 'post-2'…, after the area's item.
+  if (typeof source !== 'string' || source.trim() === '') return undefined;
+  const base = slugify(source) || slugify(model.declaration.itemLabel ?? model.name);
   if (base === '') return undefined;
   for (let n = 1; n < 10_000; n++) {
     const slug = slugCandidate(base, n);
@@ -329,6 +363,7 @@ export async function createRecord(db: Db, model: AreaModel, input: unknown, { b
         stampPublishTime(model, data, undefined, now);
         await checkUnique(trx, model, data, undefined, unused);
         await checkReferences(trx, model, data);
+        await checkUploadTargets(trx, model, data);
         const position = model.ordered ? await nextPosition(trx, model.name) : null;
         const created = await insertRecord(trx, model.name, { data, position, by, index: indexEntry(model, data) }, now);
         await audit(trx, model, 'create', actor, created, changedFields(model, undefined, created.data), now);
@@ -375,6 +410,7 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
         stampPublishTime(model, data, existing.data, now);
         await checkUnique(trx, model, data, id, undefined, existing.data);
         await checkReferences(trx, model, data, existing.data);
+        await checkUploadTargets(trx, model, data, existing.data);
         const updated = (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by: options.by, now, index: indexEntry(model, data) }))!;
         await audit(trx, model, 'update', options.audit, updated, changedFields(model, existing.data, updated.data), now);
         return updated;
@@ -464,6 +500,7 @@ export async function putSingleton(db: Db, model: AreaModel, input: unknown, { e
         data = validate(model, { ...current.data, ...applied }, {}, existing?.data);
       }
       await checkReferences(trx, model, data, existing?.data);
+      await checkUploadTargets(trx, model, data, existing?.data);
       // A singleton is always 'update'd: before its first save it already shows its defaults.
       const saved = async (stored: StoredRecord) => {
         await audit(trx, model, 'update', actor, stored, changedFields(model, current.data, stored.data), now);

@@ -1,8 +1,10 @@
 // What the side tables of migration 0010 hold for a record (issue #10), and how a search is turned into words.
-// Text is folded here, once, for both databases: lower case, accents removed (é → e), and cut into words of letters
-// and digits (anything else separates words). A search is cut the same way and finds the records that have, for
-// each of its words, a word starting with it: "Résumé" and "resu" find "resume", "bulk@" finds "bulk@example.com",
-// "steel tow" finds "Steel tower" but not "Steel" alone. Words are not stemmed ("build" does not find "built").
+// Text is folded here, once, for both databases: lower case, accents removed (é → e; ł → l, ß → ss: schema/fold.ts,
+// as slugs are), and cut into words of letters and digits (anything else separates words). A search is cut the same
+// way and finds the records that have, for each of its words, a word starting with it: "Résumé" and "resu" find
+// "resume", "lodz" finds "Łódź", "bulk@" finds "bulk@example.com", "steel tow" finds "Steel tower" but not "Steel"
+// alone. Words are not stemmed ("build" does not find "built").
+import { foldLatin } from '../../schema/fold';
 import type { AreaModel } from './model';
 import type { FieldKind } from './fields';
 import { elementText, type RecordIndexEntry } from '../repositories/record-index';
@@ -16,7 +18,8 @@ const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 
 /** The words of `text`, folded, separated by single spaces. */
 export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(SEPARATORS, ' ').trim();
+  // The marks of other scripts go too (й is found by и): both sides of a search are folded alike.
+  return foldLatin(text).normalize('NFKD').replace(MARKS, '').replace(SEPARATORS, ' ').trim();
 }
 
 /** The distinct folded words of a search; every one must appear in a record for it to match. */
@@ -57,7 +60,8 @@ export const isIndexed = (model: AreaModel, field: string): boolean =>
 
 /** Changes when what the rows hold changes: the area is then rebuilt at start-up (server/areas/evolve.ts). */
 export function indexSignature(model: AreaModel): string {
-  return JSON.stringify({ format: 1, ...indexedFields(model) });
+  // format 2: stroked Latin letters and ligatures folded (ł → l, æ → ae); rows folded by format 1 are built again.
+  return JSON.stringify({ format: 2, ...indexedFields(model) });
 }
 
 function textOf(value: unknown): string {

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
-import { CSRF_COOKIE, CSRF_HEADER } from '../../schema/api';
+import { CSRF_COOKIE, CSRF_HEADER, DATABASE_BUSY_MESSAGE } from '../../schema/api';
+import { RETRY_AFTER_SECONDS } from './errors';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -59,25 +60,63 @@ export function documentationOnlyContent(content: Record<string, Record<string, 
 export const contractValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) =>
   documentationOnlySchemas.has(route.schema) ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
 
+const COMPONENT_REF = '#/components/schemas/';
+
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
-/** The zod transform, with the bodies of documentationOnlyContent kept as they are (they are JSON Schema already). */
+/** Seconds to wait, as every 429 and 503 says it: a response header, in a route's `response` (routes/contract.ts). */
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': { type: 'integer', minimum: 0, description: 'Seconds to wait before trying again.' },
+} as const;
+
+type Responses = Record<string, { headers?: unknown; content?: unknown } | undefined>;
+
+/**
+ * The zod transform, with the bodies of documentationOnlyContent kept as they are (they are JSON Schema already), and
+ * the headers of answers given per content type (`{ description, headers, content }`), which it drops.
+ */
 const transform: SwaggerTransform = (route) => {
   const body: unknown = route.schema?.body;
-  if (!route.schema || typeof body !== 'object' || body === null || !documentedContents.has(body)) return zodTransform(route);
-  const { body: _documented, ...rest } = route.schema;
-  const transformed = zodTransform({ ...route, schema: rest });
-  return { ...transformed, schema: { ...transformed.schema, body } };
+  const documented = typeof body === 'object' && body !== null && documentedContents.has(body);
+  const { body: _documented, ...rest } = route.schema ?? {};
+  const transformed = documented ? zodTransform({ ...route, schema: rest }) : zodTransform(route);
+  const schema = { ...transformed.schema, ...(documented && { body }) } as typeof transformed.schema & { response?: Responses };
+  const declared = route.schema?.response as Responses | undefined;
+  for (const [status, response] of Object.entries(declared ?? {})) {
+    const result = schema.response?.[status];
+    if (response?.headers && response.content && result) result.headers = response.headers;
+  }
+  return { ...transformed, schema };
 };
 
-const COMPONENT_REF = '#/components/schemas/';
+const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
+
+/** What plugins/errors.ts answers when the database is busy or cannot take changes: any write may meet it. */
+const DATABASE_FAULT = {
+  description:
+    `The database is busy (\`Retry-After: ${RETRY_AFTER_SECONDS.busy}\`, "${DATABASE_BUSY_MESSAGE}") or cannot take changes: ` +
+    `read-only, full or unreachable (\`Retry-After: ${RETRY_AFTER_SECONDS.unavailable}\`). Try again after Retry-After seconds.`,
+  headers: Object.fromEntries(Object.entries(RETRY_AFTER_HEADER).map(([name, { description, ...schema }]) => [name, { description, schema }])),
+  content: { 'application/json': { schema: { $ref: `${COMPONENT_REF}Error` } } },
+};
+
+/** Adds the 503 of a busy or failing database to every write that does not declare its own. */
+function withDatabaseFaults(document: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }) {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of WRITE_METHODS) {
+      const responses = item[method]?.responses;
+      if (responses && !responses['503']) responses['503'] = structuredClone(DATABASE_FAULT);
+    }
+  }
+}
 
 /**
  * jsonSchemaTransformObject adds every schema registered with an id twice, as read (`XInput`) and as answered
- * (`X`): keep the ones the document refers to.
+ * (`X`): keep the ones the document refers to. Every write gets its 503 first (withDatabaseFaults).
  */
 const usedComponentsOnly: SwaggerTransformObject = (documentObject) => {
-  const document = jsonSchemaTransformObject(documentObject) as { components?: { schemas?: Record<string, unknown> } };
+  const document = jsonSchemaTransformObject(documentObject) as Parameters<typeof withDatabaseFaults>[0] & { components?: { schemas?: Record<string, unknown> } };
+  withDatabaseFaults(document);
   const schemas = document.components?.schemas ?? {};
   const used = new Set<string>();
   const visit = (value: unknown): void => {

@@ -666,7 +666,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     records: rows.map(toStored),
     total: Math.min(counted, LIST_COUNT_CAP),
     exact: counted <= LIST_COUNT_CAP,
-    next: last && encodeCursor(query.sort, last.sort_key, Number(last.id)),
+    next: last && encodeCursor(area, query, last.sort_key, Number(last.id)),
   };
 }
 

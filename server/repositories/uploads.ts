@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { UploadKind } from '../../schema/uploads';
+import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/types';
 
 export interface UploadInfo {
@@ -50,4 +51,15 @@ export async function findUpload(db: Kysely<Database>, id: string): Promise<Uplo
   if (!row) return undefined;
   const { created_at, created_by, data, ...rest } = row;
   return { ...rest, size: Number(row.size), createdAt: created_at, createdBy: created_by, data: Buffer.from(data) };
+}
+
+/**
+ * The kinds of those of `ids` that exist. On PostgreSQL they stay share-locked until the transaction ends, so the
+ * sweep (repositories/upload-references.ts) cannot delete one that the write about to name it has just found.
+ */
+export async function uploadKinds(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, UploadKind>> {
+  if (ids.length === 0) return new Map();
+  const query = db.selectFrom('uploads').select(['id', 'kind']).where('id', 'in', [...ids]).orderBy('id');
+  const rows = await (dialectOf(db) === 'postgres' && db.isTransaction ? query.forShare() : query).execute();
+  return new Map(rows.map((row) => [row.id, row.kind]));
 }

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_LOG } from '../../schema/audit-log';
-import { parseListQuery, parseSort, parseFilter, type RawListParams } from '../areas/list-query';
+import { parseListQuery, parseSort, parseFilter, timeBound, type RawListParams } from '../areas/list-query';
 import type { ListField, ListModel } from '../areas/model';
 import type { Config } from '../config';
 import { csvStream, inBatches } from '../csv';
@@ -34,17 +34,6 @@ const listModel: ListModel = {
   dateFilters: false,
 };
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** `from` and `to` bound `at`: a date (a whole UTC day for `to`) or a date and time. */
-function atBound(name: 'from' | 'to', value: unknown): AtBound {
-  const time = typeof value === 'string' ? Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value) : Number.NaN;
-  if (typeof value !== 'string' || Number.isNaN(time)) throw new HttpError(400, `The filter '${name}' must be a date (YYYY-MM-DD) or a date and time (ISO 8601).`);
-  if (name === 'from') return { op: '>=', value: new Date(time).toISOString() };
-  if (DATE_ONLY.test(value)) return { op: '<', value: new Date(time + 86_400_000).toISOString() };
-  return { op: '<=', value: new Date(time).toISOString() };
-}
-
 /** Takes `from` and `to` out of the filter (the rest goes to the shared parser), and checks `action`. */
 function splitFilter(raw: unknown): { rest: unknown; bounds: AtBound[] } {
   if (typeof raw !== 'string') return { rest: raw, bounds: [] };
@@ -61,8 +50,8 @@ function splitFilter(raw: unknown): { rest: unknown; bounds: AtBound[] } {
     throw new HttpError(400, `The filter 'action' must be one of: ${AUDIT_ACTIONS.join(', ')}.`);
   }
   const bounds: AtBound[] = [];
-  if (from !== undefined && from !== null && from !== '') bounds.push(atBound('from', from));
-  if (to !== undefined && to !== null && to !== '') bounds.push(atBound('to', to));
+  if (from !== undefined && from !== null && from !== '') bounds.push(timeBound('from', from, 'gte'));
+  if (to !== undefined && to !== null && to !== '') bounds.push(timeBound('to', to, 'lte'));
   try {
     return { rest: JSON.stringify(rest), bounds };
   } catch {

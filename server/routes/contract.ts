@@ -8,7 +8,7 @@ import { recordOutputSchema } from '../../schema/output';
 import { SCHEDULES } from '../../schema/schedule';
 import { MAX_PAGE_SIZE } from '../areas/list-query';
 import type { AreaModel, ListModel } from '../areas/model';
-import { documentationOnly } from '../plugins/openapi';
+import { RETRY_AFTER_HEADER, documentationOnly } from '../plugins/openapi';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
 
@@ -20,7 +20,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   409: 'Refused: other records refer to this one.',
   413: 'The body or the file is too large.',
   415: 'This content type is not accepted here.',
-  429: 'Too many requests: wait a minute and try again.',
+  429: 'Too many requests: wait as long as `Retry-After` says, then try again.',
 };
 
 /** Every 4xx answer (server/plugins/errors.ts); one component of the document, `Error`. */
@@ -37,8 +37,40 @@ export const errorBodySchema = z
 /** `{ 400: …, 401: … }` for a route's `response`, each described by what it means there. */
 export function errorResponses(...statuses: ErrorStatus[]) {
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: errorBodySchema } } }]),
+    statuses.map((status) => [
+      status,
+      {
+        description: ERROR_DESCRIPTIONS[status],
+        ...(status === 429 && { headers: RETRY_AFTER_HEADER }),
+        content: { 'application/json': { schema: errorBodySchema } },
+      },
+    ]),
   );
+}
+
+// ---- the website's reads (server/plugins/public-cache.ts, docs/website-api.md "Caching") -----------------------
+
+const PUBLIC_CACHE_HEADERS = {
+  ETag: { type: 'string', description: 'A hash of the answer (weak, `W/"…"`): send it back in If-None-Match.' },
+  'Last-Modified': {
+    type: 'string',
+    description: 'When this answer first appeared (an HTTP date): send it back in If-Modified-Since. Absent for the rest of a second in which the answer changed twice.',
+  },
+  'Cache-Control': {
+    type: 'string',
+    description: '`public, max-age=0, s-maxage=<PUBLIC_CACHE_SECONDS>, stale-while-revalidate=<PUBLIC_CACHE_SECONDS>` (`no-cache` when PUBLIC_CACHE_SECONDS is 0).',
+  },
+} as const;
+
+/** A website read's 200, with the validators and caching it is sent with, and the 304 that answers a current copy. */
+export function cachedPublicAnswer(schema: z.ZodType, description: string) {
+  return {
+    200: { description, headers: PUBLIC_CACHE_HEADERS, content: { 'application/json': { schema } } },
+    304: z.undefined().meta({
+      description: 'Not Modified: the If-None-Match (or, without it, If-Modified-Since) the request sent still names this answer. No body.',
+      headers: PUBLIC_CACHE_HEADERS,
+    }),
+  };
 }
 
 // ---- edit conflicts (issue #8, docs/api.md) ------------------------------------------------------------------

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { probeWritable } from '../db';
 import type { Database } from '../db/types';
-import { NO_SECURITY } from '../plugins/openapi';
+import { NO_SECURITY, RETRY_AFTER_HEADER } from '../plugins/openapi';
 import { RETRY_AFTER_SECONDS, storageFault } from '../plugins/errors';
 
 // A write refused this recently still makes health answer 503, unless a write has succeeded since (issue #9).
@@ -24,7 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asy
           200: z.object({ status: z.literal('ok') }).describe('The API and its database answer and take writes.'),
           503: z
             .object({ message: z.string(), reason: z.string().describe("What is wrong, for an operator: 'the database is read-only'…") })
-            .describe('The database does not answer or cannot take writes (Retry-After says when to ask again).'),
+            .meta({ description: 'The database does not answer or cannot take writes (Retry-After says when to ask again).', headers: RETRY_AFTER_HEADER }),
         },
       },
     },

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { storedDate } from '../../schema/dates';
 import { humanizeName } from '../../schema/define';
 import { outputSchemaOf } from '../../schema/output';
 import { PUBLIC_MAX_PER_PAGE, type WebsiteView } from '../../schema/website';
@@ -18,7 +19,7 @@ import { HttpError } from '../http-error';
 import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/records';
 import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
-import { errorResponses } from './contract';
+import { cachedPublicAnswer, errorResponses } from './contract';
 
 type Db = Kysely<Database>;
 
@@ -125,7 +126,7 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
         const upload = model.uploadFields.get(name);
         if (upload === 'one') answer[name] = fileOf(value, base, recordName);
         else if (upload === 'many') answer[name] = (Array.isArray(value) ? value : []).map((file) => fileOf(file, base, recordName)).filter(Boolean);
-        else answer[name] = value;
+        else answer[name] = model.dates.has(name) ? storedDate(value) : value;
       }
       return answer;
     },
@@ -246,7 +247,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
     if (model.kind === 'singleton') {
       app.get(
         path,
-        { config, schema: { tags, security: NO_SECURITY, summary: title, operationId: operationId('public', model.name), response: { 200: area.itemSchema, ...errorResponses(404) } } },
+        { config, schema: { tags, security: NO_SECURITY, summary: title, operationId: operationId('public', model.name), response: { ...cachedPublicAnswer(area.itemSchema, 'What the website shows.'), ...errorResponses(404) } } },
         async (request, reply) =>
           answer(request, reply, area.itemSchema, async (base) => {
             const stored = await findOnlyRecord(db, model.name);
@@ -269,7 +270,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           summary: view.lookup ? `${title}: all entries, or the one for ?${view.lookup.param}=` : `${title}: what the website shows`,
           operationId: operationId('public', model.name, 'list'),
           querystring: querySchema,
-          response: { 200: listSchema, ...errorResponses(400, 404) },
+          response: { ...cachedPublicAnswer(listSchema, view.lookup ? 'The entries, or the one asked for.' : 'One page of what the website shows.'), ...errorResponses(400, 404) },
         },
       },
       async (request, reply) =>
@@ -291,7 +292,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           }
           const search = view.search && typeof query.q === 'string' ? searchFilter(model, query.q) : undefined;
           if (search) filters.push(search);
-          const after = parseCursor(model.defaultSort, query.cursor);
+          const after = parseCursor(model.name, { sort: model.defaultSort, range: { start: 0, end: query.per_page - 1 }, filters }, query.cursor);
           const start = after ? 0 : (query.page - 1) * query.per_page;
           const { records, total, exact, next } = await listRecords(
             db,
@@ -327,7 +328,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
             summary: `One of ${title}, by its ${by === 'id' ? 'id' : humanizeName(by).toLowerCase()}`,
             operationId: operationId('public', model.name, 'one'),
             params: z.object({ key }),
-            response: { 200: area.itemSchema, ...errorResponses(400, 404) },
+            response: { ...cachedPublicAnswer(area.itemSchema, 'The entry.'), ...errorResponses(400, 404) },
           },
         },
         async (request, reply) =>

@@ -202,14 +202,15 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   }
 
   const getSchema = {
-    ...operation(model, 'get', 'get one', isInbox ? 'Opening a submission marks it read.' : undefined),
+    ...operation(model, 'get', 'get one', isInbox ? 'Opening a submission (GET, not HEAD) marks it read.' : undefined),
     security: SIGNED_IN,
     params: idParams,
     response: { 200: withEtag(record, 'The record.'), ...errorResponses(400, 401, 404) },
   };
   app.get(`${base}/:id`, { schema: getSchema }, async (request, reply) => {
     const id = Number(request.params.id);
-    const record = isInbox ? await openSubmission(db, model, id) : await getRecord(db, model, id);
+    // Fastify answers HEAD with this handler too; a HEAD (curl -I, a link checker) must change nothing.
+    const record = isInbox && request.method === 'GET' ? await openSubmission(db, model, id) : await getRecord(db, model, id);
     const [withValues] = await withComputed(db, model, [record]);
     return withVersionTag(reply, withValues!);
   });

@@ -1,6 +1,6 @@
 // Ordered areas (drag and drop), and the values lists compute: applications per job posting, banner schedules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, csrf, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+import { apiClient, csrf, listParams, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 let t: TestApp;
 let api: ApiClient;
@@ -158,7 +158,7 @@ describe('banners', () => {
 
 describe('uploaded-file fields', () => {
   it('accept our uploads and web addresses, and refuse script URLs', async () => {
-    const ok = await api.post('/api/partners', { name: 'Acme', logo: { src: '/api/uploads/0123456789abcdef0123456789abcdef', title: 'acme.png' } });
+    const ok = await api.post('/api/partners', { name: 'Acme', logo: { src: await storedImage(t.db), title: 'acme.png' } });
     expect(ok.statusCode).toBe(201);
     const web = await api.post('/api/partners', { name: 'Web', logo: { src: 'https://cdn.example.com/logo.png' } });
     expect(web.statusCode).toBe(201);
@@ -193,7 +193,7 @@ describe('uploaded-file fields', () => {
       expect(response.statusCode, JSON.stringify(logo)).toBe(400);
       expect(response.json()).toEqual({ message: 'Please check the form for errors', errors });
     }
-    const fine = await api.post('/api/partners', { name: 'Fine', logo: { src: '/api/uploads/0123456789abcdef0123456789abcdef', title: 'Façade 🏗️.png', mime: 'image/png' } });
+    const fine = await api.post('/api/partners', { name: 'Fine', logo: { src: await storedImage(t.db), title: 'Façade 🏗️.png', mime: 'image/png' } });
     expect(fine.statusCode, fine.body).toBe(201);
     expect(fine.json().logo.title).toBe('Façade 🏗️.png');
   });

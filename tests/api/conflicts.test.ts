@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_CONFLICT_MESSAGE, INVALID_VERSION_MESSAGE } from '../../schema/conflicts';
 import { REVISIONS_KEPT, listRevisionVersions } from '../../server/repositories/revisions';
-import { USER, apiClient, csrf, loginJson, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+import { USER, apiClient, csrf, loginJson, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 type Json = Record<string, unknown> & { id: number; version: number };
 
@@ -113,7 +113,7 @@ describe('a stale save of a collection record', () => {
   });
 
   it('treats an untouched field sent back as stored (rich text cleaned, the same upload with its keys in another order) as unchanged', async () => {
-    const cover = { src: '/api/uploads/0123456789abcdef0123456789abcdef', title: 'Site', mime: 'image/png', size: 10 };
+    const cover = { src: await storedImage(t.db), title: 'Site', mime: 'image/png', size: 10 };
     const post = await newPost({ content: '<p>Plan <b>A</b><img src="x" onerror="alert(1)"></p>', cover_image: cover });
     await ok(dana.put(`/api/blogs/${post.id}`, { content: '<p>Plan B</p>', cover_image: null }));
     const reordered = { size: 10, mime: 'image/png', title: 'Site', src: cover.src };
@@ -192,7 +192,7 @@ describe('a stale save of a collection record', () => {
       content: '<p>C</p>',
       slug: 'parallel-slug',
       published_at: '2026-01-02T03:04:05.000Z',
-      cover_image: { src: '/api/uploads/00000000000000000000000000000000', title: 'Cover' },
+      cover_image: { src: await storedImage(t.db), title: 'Cover' },
     };
     // Eight fields, and two of them twice with the same value (nobody disagrees).
     const writes = [...Object.keys(values), 'excerpt', 'author'];

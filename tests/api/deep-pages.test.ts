@@ -264,8 +264,9 @@ describe('deep pages', () => {
       },
       transformResult: async (args) => args.result,
     });
-    const cursor = encodeCursor(parseListQuery(blogs, { sort: JSON.stringify(sort) }).sort, cursorRecord!.key, cursorRecord!.id);
-    const query = parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([0, 24]), cursor }, undefined, { keyset: true });
+    const list = { sort: JSON.stringify(sort), range: JSON.stringify([0, 24]) };
+    const cursor = encodeCursor('blogs', parseListQuery(blogs, list), cursorRecord!.key, cursorRecord!.id);
+    const query = parseListQuery(blogs, { ...list, cursor }, undefined, { keyset: true });
     const { records } = await listRecords(watching, 'blogs', query);
     expect(records.map((record) => record.id)).toEqual(all.slice(3001, 3026));
     const plans: string[] = [];

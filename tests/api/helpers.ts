@@ -1,11 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AreaDeclaration } from '../../schema/define';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { hashPassword } from '../../server/passwords';
+import { insertUpload } from '../../server/repositories/uploads';
 import { createUser } from '../../server/repositories/users';
 import { randomToken } from '../../server/secrets';
+import { PNG } from '../helpers/files';
 import { createTestDb, type TestDb } from '../helpers/db';
 
 export const USER = { name: 'Dana Builder', email: 'dana@cornerstone.test', password: 'correct horse battery' };
@@ -132,3 +135,12 @@ export async function exportedColumn(api: ApiClient, url: string, header: string
 }
 
 export const AUTH_REQUIRED = { message: 'Authentication required.' };
+
+/**
+ * An image stored as POST /api/uploads stores one, for records whose file fields must name a real upload (a
+ * document is private and refused there): its `src`.
+ */
+export async function storedImage(db: TestApp['db'], id = randomBytes(16).toString('hex')): Promise<string> {
+  await insertUpload(db, { id, filename: 'photo.png', mime: 'image/png', size: PNG.length, kind: 'image', data: PNG, sha256: createHash('sha256').update(PNG).digest('hex'), createdBy: null });
+  return `/api/uploads/${id}`;
+}

@@ -12,9 +12,11 @@ const FORM_ERROR = 'Please check the form for errors';
 
 let t: TestApp;
 let api: ApiClient;
+let token: string;
 beforeAll(async () => {
   t = await setupApp();
-  api = apiClient(t.app, await signIn(t.app));
+  token = await signIn(t.app);
+  api = apiClient(t.app, token);
 });
 afterAll(async () => {
   await t.close();
@@ -128,6 +130,16 @@ describe('triage', () => {
   it('can be marked unread again', async () => {
     const response = await api.put(`/api/project-form/${id}`, { read: false });
     expect(response.json()).toMatchObject({ read: false, status: 'new' });
+  });
+
+  it('is not marked read by a HEAD: only opening it (GET) is', async () => {
+    // A HEAD (curl -I, a link checker) must have no side effect; it answers as the GET would, headers only.
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/project-form/${id}`, headers: { authorization: `Bearer ${token}` } });
+    expect([head.statusCode, head.body]).toEqual([200, '']);
+    const [listed] = (await api.get(`/api/project-form${listParams({ filter: { id: [id] } })}`)).json();
+    expect(listed).toMatchObject({ id, read: false });
+    expect((await api.get(`/api/project-form/${id}`)).json()).toMatchObject({ id, read: true });
+    expect((await api.put(`/api/project-form/${id}`, { read: false })).json()).toMatchObject({ read: false });
   });
 
   it('status and notes change independently', async () => {

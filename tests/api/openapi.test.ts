@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { samples } from '../../schema/areas/samples';
@@ -17,7 +18,7 @@ import { createUser } from '../../server/repositories/users';
 import { seedSampleContent } from '../../server/seed';
 import { createTestDb, type TestDb } from '../helpers/db';
 import { PDF, PNG } from '../helpers/files';
-import { USER, apiClient, csrf, multipart, signIn, type ApiClient } from './helpers';
+import { USER, apiClient, csrf, loginJson, multipart, setupApp, signIn, type ApiClient } from './helpers';
 
 interface Media {
   schema?: Record<string, unknown>;
@@ -81,8 +82,8 @@ function expectDocumented(path: string, method: string, response: LightMyRequest
   const declared = document.paths[path]?.[method]?.responses[String(response.statusCode)];
   expect(declared, `${label} is not in the document: ${response.body.slice(0, 300)}`).toBeDefined();
   for (const header of Object.keys(declared!.headers ?? {})) {
-    // X-Next-Cursor comes with full pages only.
-    if (header === 'X-Next-Cursor') continue;
+    // X-Next-Cursor comes with full pages only; Last-Modified not in the second after a website answer changed twice.
+    if (header === 'X-Next-Cursor' || header === 'Last-Modified') continue;
     expect(response.headers[header.toLowerCase()], `${label}: header ${header}`).toBeDefined();
   }
   if (!declared!.content) {
@@ -184,6 +185,34 @@ describe('the API document', () => {
     }
   });
 
+  it('describes the caching of every website read: its headers, and 304', () => {
+    const reads = operations().filter(({ path, method }) => method === 'get' && path.startsWith('/api/public/'));
+    expect(reads.length).toBeGreaterThan(5);
+    for (const { path, operation } of reads) {
+      for (const status of ['200', '304']) {
+        expect(Object.keys(operation.responses[status]?.headers ?? {}).sort(), `GET ${path} ${status}`).toEqual(['Cache-Control', 'ETag', 'Last-Modified']);
+      }
+      expect(operation.responses['304']?.content, `GET ${path}: a 304 has no body`).toBeUndefined();
+    }
+  });
+
+  it('says Retry-After on every 429 (sign-in and each website form) and every 503 (each write may answer one)', () => {
+    const refusals = operations().filter(({ operation }) => operation.responses['429']);
+    const forms = areas.filter((area) => area.kind === 'inbox').map((area) => `POST /api/public/${area.name}`);
+    expect(refusals.map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort()).toEqual(['POST /api/login', ...forms].sort());
+    const writes = operations().filter(({ method }) => method !== 'get');
+    expect(writes.length).toBeGreaterThan(30);
+    // Health's own 503 included.
+    for (const { path, method, operation } of operations()) {
+      for (const status of ['429', '503'].filter((status) => operation.responses[status])) {
+        expect(operation.responses[status]!.headers, `${method.toUpperCase()} ${path} ${status}`).toHaveProperty('Retry-After');
+      }
+    }
+    for (const { path, method, operation } of writes) {
+      expect(operation.responses['503']?.description, `${method.toUpperCase()} ${path}`).toMatch(/busy.*cannot take changes/);
+    }
+  });
+
   it('describes the list dialect of every admin list, and its Content-Range header', () => {
     for (const area of areas) {
       const list = document.paths[`/api/${area.name}`]?.get;
@@ -217,6 +246,43 @@ describe('real answers match the document', () => {
     const lists = [...answered.entries()].filter(([path]) => !PARAM.test(path));
     expect(lists.length).toBeGreaterThan(0);
     for (const [path, response] of lists) expect(response.statusCode, `GET ${path}`).toBe(200);
+    // The same again with the validators the website kept: 304, without a body.
+    for (const [path, response] of lists) {
+      const again = await app.inject({ method: 'GET', url: path, headers: { 'if-none-match': String(response.headers.etag) } });
+      expect(again.statusCode, `GET ${path} with its ETag`).toBe(304);
+      expectDocumented(path, 'get', again);
+      const since = await app.inject({ method: 'GET', url: path, headers: { 'if-modified-since': String(response.headers['last-modified']) } });
+      expect(since.statusCode, `GET ${path} with its Last-Modified`).toBe(304);
+    }
+  });
+
+  it('429 of sign-in and of a website form, with Retry-After', async () => {
+    const limited = await setupApp({ loginRateLimit: 1, publicFormRateLimit: 1 });
+    try {
+      for (const path of ['/api/login', '/api/public/contact-us-form']) {
+        const send = () => (path === '/api/login' ? loginJson(limited.app, 'nobody@example.com', 'not the password') : limited.app.inject({ method: 'POST', url: path, payload: samples['contact-us-form']![0] }));
+        expect((await send()).statusCode, path).not.toBe(429);
+        const refused = await send();
+        expect(refused.statusCode, path).toBe(429);
+        expect(refused.headers['retry-after'], path).toMatch(/^\d+$/);
+        expect(document.paths[path]?.post?.responses['429']?.headers, path).toHaveProperty('Retry-After');
+        expectDocumented(path, 'post', refused);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  // PostgreSQL's read-only case needs a session of its own (tests/api/storage-faults.test.ts): the pool has several.
+  it.skipIf(process.env.TEST_DATABASE_URL)('503 of a write the database cannot take, with Retry-After', async () => {
+    await sql`pragma query_only = on`.execute(testDb.db);
+    try {
+      const refused = await api.post('/api/blogs', { title: 'Not now' });
+      expect(refused.statusCode).toBe(503);
+      expectDocumented('/api/blogs', 'post', refused);
+    } finally {
+      await sql`pragma query_only = off`.execute(testDb.db);
+    }
   });
 
   it('a public form submission, for each form', async () => {

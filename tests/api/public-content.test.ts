@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { samples } from '../../schema/areas/samples';
-import { apiClient, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+import { apiClient, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 const WEBSITE = 'https://www.cornerstone.example';
 
@@ -82,6 +82,38 @@ describe('blog posts', () => {
       expect(response.statusCode, slug).toBe(404);
       expect(response.json()).toEqual({ message: 'Not Found' });
     }
+  });
+
+  it('gives every post a slug the website can open, whatever letters its title has', async () => {
+    const cases: [string, string][] = [
+      ['日本語のタイトル', '日本語のタイトル'],
+      ['Привет мир', 'привет-мир'],
+      ['Résumé Straße Ærø Łódź', 'resume-strasse-aero-lodz'],
+      // Nothing to make a slug of: named after the area's item.
+      ['!!!', 'post'],
+      ['???', 'post-2'],
+    ];
+    const made: number[] = [];
+    for (const [title, slug] of cases) {
+      const id = await create('blogs', { title, content: '<p>x</p>' });
+      made.push(id);
+      const published = await api.put(`/api/blogs/${id}`, { status: 'published' });
+      expect(published.json(), title).toMatchObject({ slug });
+      const listed = (await publicJson<Page>('/api/public/blogs?per_page=50')).data;
+      expect(listed.find((item) => item.id === id), title).toMatchObject({ slug });
+      // Links carry the slug percent-encoded; the lookup reads it back.
+      expect(await publicJson(`/api/public/blogs/${encodeURIComponent(slug)}`)).toMatchObject({ id, title, slug });
+    }
+    for (const id of made) await api.delete(`/api/blogs/${id}`);
+    // A slug typed in another script is kept as typed; one in upper case is refused as before.
+    const typed = await api.post('/api/projects', { title: 'Dom', slug: 'дом-на-реке', category: 'residential', status: 'completed', publication: 'published' });
+    expect(typed.json()).toMatchObject({ slug: 'дом-на-реке' });
+    expect(await publicJson(`/api/public/projects/${encodeURIComponent('дом-на-реке')}`)).toMatchObject({ title: 'Dom' });
+    expect((await api.post('/api/projects', { title: 'Dom 2', slug: 'Дом', category: 'residential', status: 'completed' })).statusCode).toBe(400);
+    const nothing = await api.post('/api/projects', { title: '---', category: 'residential', status: 'completed' });
+    expect(nothing.json()).toMatchObject({ slug: 'project' });
+    await api.delete(`/api/projects/${typed.json<{ id: number }>().id}`);
+    await api.delete(`/api/projects/${nothing.json<{ id: number }>().id}`);
   });
 
   it('records the publish time of a post published with none, and keeps a draft without one', async () => {
@@ -280,30 +312,32 @@ describe.each(areas.filter((area) => area.website?.equals?.['active' as never] =
 
 describe('singletons and files', () => {
   it('answers the hero with only its fields, its image as an absolute URL with alt text and size', async () => {
+    const src = await storedImage(t.db);
     const saved = await api.put('/api/hero/1', {
       headline: 'We build',
-      background_image: { src: '/api/uploads/abc123', title: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
+      background_image: { src, title: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const response = await get('/api/public/hero', { host: 'cms.example.com' });
     expect(response.json()).toEqual({
       headline: 'We build',
       subheadline: null,
-      background_image: { url: 'http://cms.example.com/api/uploads/abc123', alt: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
+      background_image: { url: `http://cms.example.com${src}`, alt: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
       cta_text: null,
       cta_link: null,
     });
   });
 
   it("gives a file named like a file name the name of its record as alt text", async () => {
+    const src = await storedImage(t.db);
     await create('blogs', {
       title: 'Crane day',
       content: '<p>x</p>',
       status: 'published',
-      cover_image: { src: '/api/uploads/def456', title: 'IMG_2031.jpg', mime: 'image/jpeg', size: 10 },
+      cover_image: { src, title: 'IMG_2031.jpg', mime: 'image/jpeg', size: 10 },
     });
     expect((await publicJson<{ cover_image: unknown }>('/api/public/blogs/crane-day')).cover_image).toEqual({
-      url: 'http://localhost:80/api/uploads/def456',
+      url: `http://localhost:80${src}`,
       alt: 'Crane day',
       mime: 'image/jpeg',
       size: 10,
@@ -313,9 +347,10 @@ describe('singletons and files', () => {
   it('uses PUBLIC_URL for file addresses when it is set', async () => {
     const other = await setupApp({ publicUrl: 'https://cms.example.com' });
     try {
-      await apiClient(other.app, await signIn(other.app)).put('/api/hero/1', { headline: 'Hi', background_image: { src: '/api/uploads/x1' } });
+      const src = await storedImage(other.db);
+      await apiClient(other.app, await signIn(other.app)).put('/api/hero/1', { headline: 'Hi', background_image: { src } });
       const hero = (await other.app.inject({ method: 'GET', url: '/api/public/hero' })).json<{ background_image: { url: string } }>();
-      expect(hero.background_image.url).toBe('https://cms.example.com/api/uploads/x1');
+      expect(hero.background_image.url).toBe(`https://cms.example.com${src}`);
     } finally {
       await other.close();
     }
@@ -375,11 +410,12 @@ describe('caching', () => {
     const other = await setupApp();
     try {
       const client = apiClient(other.app, await signIn(other.app));
-      await client.post('/api/partners', { name: 'Hosted', active: true, logo: { src: '/api/uploads/h1', title: 'logo.png' } });
+      const src = await storedImage(other.db);
+      await client.post('/api/partners', { name: 'Hosted', active: true, logo: { src, title: 'logo.png' } });
       const read = (host: string) => other.app.inject({ method: 'GET', url: '/api/public/partners', headers: { host } });
       for (let i = 0; i < 10; i++) await read(`a${i % 2}.example`);
       const answer = await read('a0.example');
-      expect(answer.json<Page>().data[0]).toMatchObject({ logo: { url: 'http://a0.example/api/uploads/h1' } });
+      expect(answer.json<Page>().data[0]).toMatchObject({ logo: { url: `http://a0.example${src}` } });
       const lastModified = Date.parse(String(answer.headers['last-modified']));
       expect(lastModified).toBeLessThanOrEqual(Date.now());
 

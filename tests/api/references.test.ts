@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { areas } from '../../schema/areas';
 import { defineArea, fields } from '../../schema/define';
-import { apiClient, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
+import { PDF } from '../helpers/files';
+import { apiClient, listParams, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 const authors = defineArea({
   name: 'authors',
@@ -105,5 +106,58 @@ describe('a restricting reference (books.author_id → authors)', () => {
     // Pointing it at another missing record is refused.
     const moved = await api.put(`/api/books/${book.id}`, { editor_id: editor.id + 1000 });
     expect(moved.statusCode).toBe(400);
+  });
+});
+
+// A file field names an upload that exists, and one the website may show: docs/api.md "checks uploaded-file fields
+// point at an upload". A CV sent with a job application is a private document.
+describe('file fields', () => {
+  const NO_UPLOAD = 'This file is not an upload (it may have been deleted): upload it again';
+  const PRIVATE_UPLOAD = 'This file is a private document: only an uploaded image can be used here';
+  const project = (extra: Record<string, unknown>) => ({ title: 'Img Proj', category: 'commercial', status: 'completed', publication: 'published', ...extra });
+  const refusal = (errors: Record<string, string>) => ({ message: 'Please check the form for errors', errors });
+
+  /** The id of a CV sent with a job application from the website. */
+  async function sentCv(): Promise<string> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ full_name: 'Amira Haddad', email: 'amira@example.com', phone: '+44 7700 900123', message: 'Hi' })) form.append(name, value);
+    form.append('cv', new File([new Uint8Array(PDF)], 'Amira Haddad CV.pdf', { type: 'application/pdf' }));
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const payload = Buffer.from(await request.arrayBuffer());
+    const sent = await t.app.inject({ method: 'POST', url: '/api/public/careers-form', payload, headers: { 'content-type': request.headers.get('content-type')! } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [application] = (await api.get(`/api/careers-form${listParams({ sort: ['id', 'DESC'], range: [0, 0] })}`)).json<{ cv: { src: string } }[]>();
+    return application!.cv.src;
+  }
+
+  it('refuse a private document (a CV) and an upload that does not exist, in collections and singletons', async () => {
+    const cv = await sentCv();
+    const secret = await api.post('/api/projects', project({ gallery: [{ src: cv, title: 'secret cv' }] }));
+    expect([secret.statusCode, secret.json()]).toEqual([400, refusal({ 'gallery.0.src': PRIVATE_UPLOAD })]);
+    const image = await storedImage(t.db);
+    const missing = await api.post('/api/projects', project({ cover_image: { src: '/api/uploads/x1' }, gallery: [{ src: image }, { src: `/api/uploads/${'0'.repeat(28)}dead` }] }));
+    expect([missing.statusCode, missing.json()]).toEqual([400, refusal({ 'cover_image.src': NO_UPLOAD, 'gallery.1.src': NO_UPLOAD })]);
+    const hero = await api.put('/api/hero/1', { headline: 'Hi', background_image: { src: cv, title: 'cv.pdf', mime: 'application/pdf' } });
+    expect([hero.statusCode, hero.json()]).toEqual([400, refusal({ 'background_image.src': PRIVATE_UPLOAD })]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/projects' })).json<{ data: unknown[] }>().data).toEqual([]);
+    // Nothing refused was kept, and a web address is the writer's own business.
+    const web = await api.post('/api/projects', project({ title: 'Web Proj', cover_image: { src: 'https://images.example.com/a.png' }, gallery: [{ src: image, title: 'Site' }] }));
+    expect(web.statusCode, web.body).toBe(201);
+    const shown = await t.app.inject({ method: 'GET', url: '/api/public/projects/web-proj' });
+    expect(shown.json()).toMatchObject({ gallery: [{ url: expect.stringMatching(new RegExp(`${image}$`)), alt: 'Site' }] });
+  });
+
+  it('keep a record readable and savable when its file was deleted since, and refuse only a new missing one', async () => {
+    const image = await storedImage(t.db);
+    const created = await api.post('/api/projects', project({ title: 'Kept Proj', cover_image: { src: image }, gallery: [{ src: image }] }));
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    await t.db.deleteFrom('uploads').where('id', '=', image.split('/').pop()!).execute();
+    expect((await api.get(`/api/projects/${id}`)).json()).toMatchObject({ cover_image: { src: image } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/projects/kept-proj' })).statusCode).toBe(200);
+    const saved = await api.put(`/api/projects/${id}`, { location: 'Leeds', gallery: [{ src: image }, { src: await storedImage(t.db) }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const added = await api.put(`/api/projects/${id}`, { gallery: [{ src: image }, { src: `/api/uploads/${'0'.repeat(28)}dead` }] });
+    expect([added.statusCode, added.json()]).toEqual([400, refusal({ 'gallery.1.src': NO_UPLOAD })]);
   });
 });

@@ -1,9 +1,13 @@
 // Requests and headers (issue #9 items 9 and 10): rules on the route the router matched, not the raw URL; writes from
-// other sites refused; no-store on every authenticated answer; HSTS only over TLS; the CSP. docs/security.md.
+// other sites refused; no-store on every authenticated answer; HSTS only over TLS; the CSP; JSON bodies in UTF-8 only;
+// one Host header. docs/security.md.
 import type { InjectOptions } from 'fastify';
+import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { csrf, setupApp, signIn, type TestApp } from './helpers';
+import { PDF } from '../helpers/files';
+import { csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
 
 const CSRF_REFUSED = { message: 'Invalid or missing CSRF token.' };
 const FOREIGN_REFUSED = {
@@ -18,6 +22,8 @@ let token: string;
 beforeAll(async () => {
   t = await setupApp({ websiteOrigins: [WEBSITE], publicUrl: 'https://cms.example.com' });
   token = await signIn(t.app);
+  // For what only a real socket can send (two Host headers, bytes as they are); inject() works all the same.
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
   await t.close();
@@ -33,9 +39,24 @@ function write(method: 'POST' | 'PUT' | 'DELETE', url: string, payload: InjectOp
   return t.app.inject({ method, url, payload, cookies: pair.cookies, headers: { ...pair.headers, ...bearer(), ...headers } });
 }
 
-async function blogCount() {
-  const rows = await t.db.selectFrom('records').select('id').where('area', '=', 'blogs').execute();
+async function recordCount(area: string) {
+  const rows = await t.db.selectFrom('records').select('id').where('area', '=', area).execute();
   return rows.length;
+}
+const blogCount = () => recordCount('blogs');
+
+/** One request written to a real socket as `head` and `body` bytes; the raw answer once the server closes. */
+async function rawExchange(head: string, body: Buffer = Buffer.alloc(0)): Promise<string> {
+  const address = t.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the app is not listening');
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: address.port });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  });
 }
 
 describe('the CSRF check runs on the route the router matched', () => {
@@ -190,6 +211,16 @@ describe('Cache-Control: no-store on authenticated answers', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('a document (a CV) asked for without a token (401): the download route needs a user only for documents', async () => {
+    const form = await multipart({}, { file: new File([new Uint8Array(PDF)], 'cv.pdf', { type: 'application/pdf' }) });
+    const uploaded = await write('POST', '/api/uploads', form.payload, { 'content-type': form.contentType });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const response = await t.app.inject({ url: uploaded.json<{ src: string }>().src });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it('sign-in answers, accepted or refused', async () => {
     const pair = csrf();
     const refused = await t.app.inject({
@@ -268,5 +299,102 @@ describe('Content-Security-Policy', () => {
       'form-action': "'self'",
       'frame-ancestors': "'self'",
     });
+  });
+});
+
+describe('JSON bodies are UTF-8 (RFC 8259), or refused before anything is stored', () => {
+  const NOT_UTF8 = { message: 'The request body is not valid UTF-8.' };
+  const charsetRefused = (charset: string) => ({ message: `JSON must be sent as UTF-8: the charset '${charset}' is not supported here.` });
+  // "José" in Latin-1: é is the one byte E9, which is not UTF-8.
+  const latin1Contact = Buffer.from(JSON.stringify({ ...contact, full_name: 'José' }), 'latin1');
+
+  async function contactPost(payload: Buffer, headers: Record<string, string>) {
+    return t.app.inject({ method: 'POST', url: '/api/public/contact-us-form', payload, headers });
+  }
+
+  it.each(['iso-8859-1', 'latin1', 'windows-1252', 'utf-16', '"ISO-8859-1"'])('a website form labelled charset=%s: 415, nothing stored', async (charset) => {
+    const before = await recordCount('contact-us-form');
+    const response = await contactPost(latin1Contact, { 'content-type': `application/json; charset=${charset}` });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual(charsetRefused(charset.replace(/"/g, '')));
+    expect(await recordCount('contact-us-form')).toBe(before);
+  });
+
+  it('a website form whose bytes are not UTF-8, under plain application/json: 400, nothing stored', async () => {
+    const before = await recordCount('contact-us-form');
+    for (const payload of [latin1Contact, Buffer.from([0x7b, 0x22, 0xc3, 0x22, 0x3a, 0x31, 0x7d]), Buffer.from('{"full_name":"\xed\xa0\x80"}', 'latin1')]) {
+      const response = await contactPost(payload, { 'content-type': 'application/json' });
+      expect(response.statusCode, payload.toString('hex')).toBe(400);
+      expect(response.json()).toEqual(NOT_UTF8);
+    }
+    expect(await recordCount('contact-us-form')).toBe(before);
+  });
+
+  it('an admin write in Latin-1: 415 when labelled so, 400 when not; the record keeps its text', async () => {
+    const created = await write('POST', '/api/blogs', { title: 'Café', excerpt: 'café au lait' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    const latin1 = Buffer.from(JSON.stringify({ excerpt: 'crème brûlée' }), 'latin1');
+    const labelled = await write('PUT', `/api/blogs/${id}`, latin1, { 'content-type': 'application/json; charset=latin1' });
+    expect(labelled.statusCode).toBe(415);
+    expect(labelled.json()).toEqual(charsetRefused('latin1'));
+    const unlabelled = await write('PUT', `/api/blogs/${id}`, latin1, { 'content-type': 'application/json' });
+    expect(unlabelled.statusCode).toBe(400);
+    expect(unlabelled.json()).toEqual(NOT_UTF8);
+    const kept = await t.app.inject({ url: `/api/blogs/${id}`, headers: bearer() });
+    expect(kept.json()).toMatchObject({ excerpt: 'café au lait', version: 1 });
+  });
+
+  it('UTF-8, labelled so in any spelling or not at all, is taken as it is', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf8"']) {
+      const created = await write('POST', '/api/blogs', Buffer.from(JSON.stringify({ title: `Zoë — ${type}` })), { 'content-type': type });
+      expect(created.statusCode, `${type}: ${created.body}`).toBe(201);
+      expect(created.json()).toMatchObject({ title: `Zoë — ${type}` });
+    }
+    // A byte order mark is ignored, as RFC 8259 allows.
+    const withBom = await contactPost(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(contact))]), { 'content-type': 'application/json' });
+    expect(withBom.statusCode, withBom.body).toBe(201);
+  });
+
+  it('a gzip-compressed body is read once inflated: UTF-8 taken, Latin-1 refused, past 1 MB inflated 413', async () => {
+    const gzip = { 'content-type': 'application/json', 'content-encoding': 'gzip' };
+    const accepted = await write('POST', '/api/blogs', gzipSync(JSON.stringify({ title: 'Gzipped Zoë' })), gzip);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json()).toMatchObject({ title: 'Gzipped Zoë' });
+    const before = await recordCount('contact-us-form');
+    const latin1 = await contactPost(gzipSync(latin1Contact), gzip);
+    expect(latin1.statusCode).toBe(400);
+    expect(latin1.json()).toEqual(NOT_UTF8);
+    // 2 MB of JSON that compresses to a few kilobytes: the limit counts what it inflates to.
+    const bomb = await contactPost(gzipSync(JSON.stringify({ ...contact, message: ' '.repeat(2_000_000) })), gzip);
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json()).toEqual({ message: 'The request body is too large.' });
+    expect(await recordCount('contact-us-form')).toBe(before);
+  });
+
+  it('over a real socket, the bytes as sent: Latin-1 is refused, not stored as U+FFFD', async () => {
+    const before = await recordCount('contact-us-form');
+    const answer = await rawExchange(
+      `POST /api/public/contact-us-form HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${latin1Contact.length}\r\n\r\n`,
+      latin1Contact,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain(JSON.stringify(NOT_UTF8));
+    expect(await recordCount('contact-us-form')).toBe(before);
+  });
+});
+
+describe('one Host header (RFC 9112, section 3.2)', () => {
+  it('two Host headers: 400 with a message, whether they agree or not', async () => {
+    for (const hosts of [['localhost', 'evil.example'], ['localhost', 'localhost']]) {
+      const answer = await rawExchange(`GET /api/health HTTP/1.1\r\n${hosts.map((host) => `Host: ${host}\r\n`).join('')}Connection: close\r\n\r\n`);
+      expect(answer, hosts.join(', ')).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('{"message":"The request has more than one Host header; HTTP allows one."}');
+    }
+  });
+
+  it('one Host header is served', async () => {
+    const answer = await rawExchange('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
   });
 });

@@ -74,6 +74,13 @@ describe('text search (q)', () => {
     expect(await titles({ q: 'steel-glass' })).toEqual(['Résumé of the Façade Project']);
   });
 
+  it('folds letters with a stroke and ligatures as slugs do (schema/fold.ts), on both sides', async () => {
+    await post('Łódź Straße', { excerpt: 'Ærø harbour', status: 'published' });
+    for (const q of ['lodz', 'Łódź', 'LODZ', 'strasse', 'straße', 'aero', 'ærø']) expect(await titles({ q }), q).toEqual(['Łódź Straße']);
+    const website = await t.app.inject({ method: 'GET', url: '/api/public/blogs?q=lodz' });
+    expect(website.json<{ data: Post[] }>().data.map((item) => item.title)).toEqual(['Łódź Straße']);
+  });
+
   it('follows edits and deletes at once', async () => {
     const tower = await post('Glass tower');
     expect(await titles({ q: 'glass' })).toEqual(['Glass tower']);
@@ -306,6 +313,36 @@ describe('pages by cursor', () => {
     const users = await api.get(`/api/users-management?cursor=${first.next}`);
     expect(users.statusCode).toBe(400);
     expect(users.json()).toEqual({ message: 'users-management pages by range only: it takes no cursor.' });
+  });
+
+  it('refuse a cursor of another list: another area, filter or page size, on the console\'s API and the website\'s', async () => {
+    for (const letter of ['a', 'b', 'c']) await post(`Post ${letter}`, { status: 'published', published_at: '2024-01-01T00:00:00.000Z', tags: ['news'] });
+    const another = { message: 'The cursor belongs to another list (another area, filter or page size). Ask for the first page again (without cursor) and follow the cursors it gives.' };
+    const first = await page({ sort: ['title', 'ASC'], size: 2 });
+    const refused = async (url: string) => {
+      const response = await api.get(url);
+      return [response.statusCode, response.json()];
+    };
+    const same = listParams({ sort: ['title', 'ASC'], range: [0, 1], filter: {} });
+    expect(await refused(`/api/projects${same}&cursor=${first.next}`)).toEqual([400, another]);
+    expect(await refused(`/api/blogs${listParams({ sort: ['title', 'ASC'], range: [0, 1], filter: { status: 'draft' } })}&cursor=${first.next}`)).toEqual([400, another]);
+    expect(await refused(`/api/blogs${listParams({ sort: ['title', 'ASC'], range: [0, 2], filter: {} })}&cursor=${first.next}`)).toEqual([400, another]);
+    // The same list asked again follows it, whatever the order of its filter's keys.
+    const filtered = await page({ sort: ['title', 'ASC'], size: 2, filter: { status: 'published', tags: 'news' } });
+    expect((await page({ sort: ['title', 'ASC'], size: 2, filter: { tags: 'news', status: 'published' }, cursor: filtered.next })).titles).toEqual(['Post c']);
+
+    const website = (await t.app.inject({ method: 'GET', url: '/api/public/blogs?per_page=2' })).json<{ next_cursor: string }>().next_cursor;
+    expect(website).toEqual(expect.any(String));
+    expect(await refused(`/api/public/blogs?per_page=3&cursor=${website}`)).toEqual([400, another]);
+    expect(await refused(`/api/public/blogs?per_page=2&tag=news&cursor=${website}`)).toEqual([400, another]);
+    expect(await refused(`/api/public/blogs?per_page=2&q=post&cursor=${website}`)).toEqual([400, another]);
+    expect((await refused(`/api/public/projects?per_page=2&cursor=${website}`))[0]).toBe(400);
+    // A website cursor is no cursor of the console's list, nor the other way round.
+    expect(await refused(`/api/blogs${listParams({ sort: ['published_at', 'DESC'], range: [0, 1] })}&cursor=${website}`)).toEqual([400, another]);
+    const admin = (await page({ sort: ['published_at', 'DESC'], size: 2 })).next;
+    expect(await refused(`/api/public/blogs?per_page=2&cursor=${admin}`)).toEqual([400, another]);
+    const next = await t.app.inject({ method: 'GET', url: `/api/public/blogs?per_page=2&cursor=${website}` });
+    expect(next.json()).toMatchObject({ data: [{ title: expect.any(String) }], next_cursor: null });
   });
 
   it('page the website too', async () => {

@@ -242,7 +242,9 @@ describe('documents that unpack too far (a zip bomb)', () => {
       payload: Buffer.from(await request.arrayBuffer()),
       headers: { 'content-type': request.headers.get('content-type')! },
     });
+    // A form's refusal (docs/website-forms.md): 400 with the reason beside the field, where the console's upload says 413.
     expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Please check the form for errors');
     expect(response.json().errors).toEqual({
       cv: 'CV: The document unpacks to 1024 MB: documents may unpack to at most 100 MB (and 100 times their own size).',
     });

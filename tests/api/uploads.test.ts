@@ -1,5 +1,6 @@
 // Uploads are judged by their bytes, stored in the database, and served with caching and safe names; documents
 // (CVs) only to signed-in users or through a short-lived signed link.
+import { Writable } from 'node:stream';
 import { cleanFilename } from '../../server/upload-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOC, DOCX, ELF, EXE, JPEG, MSI, PDF, PNG } from '../helpers/files';
@@ -7,8 +8,16 @@ import { apiClient, AUTH_REQUIRED, csrf, multipart, setupApp, signIn, type TestA
 
 let t: TestApp;
 let token: string;
+/** The server's log, request lines included (level info), as written. */
+const logLines: string[] = [];
 beforeAll(async () => {
-  t = await setupApp();
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await setupApp({}, { logger: { level: 'info', stream } });
   token = await signIn(t.app);
 });
 afterAll(async () => {
@@ -69,6 +78,13 @@ describe('file names', () => {
     // 195 letters and a building crane: the cut at 196 falls between the two halves of the emoji.
     expect(cleanFilename(`${'a'.repeat(195)}🏗.png`, png)).toBe(`${'a'.repeat(195)}.png`);
     expect(cleanFilename('Façade 🏗.png', png)).toBe('Façade 🏗.png');
+  });
+
+  it('drop every control character, C1 included, and bidi controls: the rule of one-line text (schema/define.ts)', () => {
+    expect(cleanFilename('plan\u0085 \u009bv2\u0000.png', png)).toBe('plan v2.png');
+    // 'cv\u202Efdp.png' would show as 'cvgnp.pdf'.
+    expect(cleanFilename('cv\u202efdp.png', png)).toBe('cvfdp.png');
+    expect(cleanFilename('\u2067plan\u2069.png', png)).toBe('plan.png');
   });
 });
 
@@ -152,10 +168,11 @@ describe('serving', () => {
     expect(again.body).toBe('');
   });
 
-  it('refuses documents without a token', async () => {
+  it('refuses documents without a token, in an answer no cache keeps', async () => {
     const response = await t.app.inject({ url: document.src });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(AUTH_REQUIRED);
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('serves documents to a signed-in user as an attachment, not cached', async () => {
@@ -182,6 +199,19 @@ describe('serving', () => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('keeps signatures out of the request log: a signed link is a credential', async () => {
+    const { url } = (await apiClient(t.app, token).post(`${document.src}/link`)).json<{ url: string }>();
+    const sig = new URL(url, 'http://localhost').searchParams.get('sig')!;
+    const from = logLines.length;
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    // Other names a client may put a secret under, in a URL the log writes too.
+    expect((await t.app.inject({ url: `${document.src}?access_token=${sig}&exp=1&Token=${sig}&api%5Fkey=${sig}` })).statusCode).toBe(403);
+    const logged = logLines.slice(from).join('');
+    expect(logged).toContain(`"url":"${document.src}?sig=[redacted]&exp=`);
+    expect(logged).toContain(`"url":"${document.src}?access_token=[redacted]&exp=1&Token=[redacted]&api%5Fkey=[redacted]"`);
+    expect(logged).not.toContain(sig);
   });
 
   it.each([

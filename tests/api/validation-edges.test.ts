@@ -1,7 +1,8 @@
 // Issue #9 item 10 (validation): every edge the hostile-input battery found, sent to real areas through the API.
-// Integers only from JSON numbers or digit text; URL fields refuse protocol-relative and backslash forms; text
-// fields refuse NUL and other control characters (tab, LF and CR are text); dates refuse '0'. SQLite, and
-// PostgreSQL with TEST_DATABASE_URL.
+// Integers only from JSON numbers or digit text; URL fields refuse protocol-relative and backslash forms and the
+// characters browsers drop ('/\t/evil.example'); text fields refuse NUL and other control characters, C1 included
+// (tab, LF and CR are text), and one-line text refuses bidi overrides; list filters refuse values of the wrong type;
+// dates refuse '0' and are stored and answered in one form. SQLite, and PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATE_FORMAT_HINT } from '../../schema/dates';
 import { apiClient, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
@@ -28,6 +29,14 @@ async function created(url: string, body: Record<string, unknown>) {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Record<string, unknown>>();
 }
+
+/** What the website's contact form answers for a visitor's message (a sensible one, changed by `fields`). */
+const submitContact = (fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/public/contact-us-form',
+    payload: { full_name: 'Ada Lovelace', email: 'ada@example.com', subject: 'A quote', message: 'Hello', ...fields },
+  });
 
 const PROJECT = { title: 'Harbour', category: 'commercial', status: 'completed' };
 
@@ -92,6 +101,46 @@ describe('URL fields refuse addresses a browser reads as another site', () => {
     expect(await refused('/api/partners', { name: 'Acme', website: '/\\evil.example' })).toEqual({ website: OTHER_SITE });
   });
 
+  // Browsers drop tabs and line breaks from an address: '/\t/evil.example' is '//evil.example' to them.
+  const hidden = (label: string) =>
+    `${label} must not hold tabs, line breaks or other invisible characters: browsers drop them and may read the rest as another site`;
+  it.each([
+    ['a tab', '/\t/evil.example'],
+    ['a line feed', '/\n/evil.example'],
+    ['a carriage return', '/\r/evil.example/'],
+    ['a tab in the host', 'https://evil.exa\tmple'],
+    ['a line break inside a web address', 'https://example.com/a\nb'],
+    ['a no-break space', 'https://example.com/a\u00a0b'],
+    ['a line separator', '/a\u2028/b'],
+  ])('refuses %s, on every address field', async (_label, address) => {
+    expect(await refused('/api/banners', { title: 't', placement: 'sidebar', link: address })).toEqual({ link: hidden('Link') });
+    expect(await refused('/api/contact-us/1', { facebook: address }, 'put')).toEqual({ facebook: hidden('Facebook') });
+    expect(await refused('/api/seo', { path: '/about', meta_title: 'About', canonical_url: address })).toEqual({
+      canonical_url: hidden('Canonical URL'),
+    });
+  });
+
+  it('refuses C1 control characters and bidi controls in an address', async () => {
+    expect(await refused('/api/partners', { name: 'Acme', website: '/a\u0085/b' })).toEqual({
+      website: 'Website contains a control character (such as NUL) that cannot be stored',
+    });
+    expect((await refused('/api/partners', { name: 'Acme', website: 'https://example.com/\u202egpj.exe' })).website).toMatch(
+      /^Website contains a text-direction control/,
+    );
+  });
+
+  it("refuses the same in a file's address, which already refused whitespace", async () => {
+    expect(await refused('/api/partners', { name: 'Acme', logo: { src: '/\t/evil.example/x.png' } })).toEqual({
+      'logo.src': 'The file must be an upload or a web address',
+    });
+    expect(await refused('/api/partners', { name: 'Acme', logo: { src: '/uploads/x\u0085.png' } })).toEqual({
+      'logo.src': 'The file address contains a control character (such as NUL) that cannot be stored',
+    });
+    expect((await refused('/api/partners', { name: 'Acme', logo: { src: '/uploads/\u202egnp.exe' } }))['logo.src']).toMatch(
+      /^The file address contains a text-direction control/,
+    );
+  });
+
   it('takes web addresses, site paths, mailto:, tel: and anchors', async () => {
     for (const website of ['https://acme.example/about?x=1', 'http://acme.example', '/about-us', 'mailto:hello@acme.example', 'tel:+44 20 7946 0000', '#contact']) {
       expect(await created('/api/partners', { name: 'Acme', website })).toMatchObject({ website });
@@ -108,6 +157,11 @@ describe('text fields refuse control characters', () => {
     ['form feed', '\f'],
     ['escape', '\u001b'],
     ['DEL', '\u007f'],
+    // C1 controls: U+009B is the 8-bit CSI that opens a terminal escape sequence, U+0085 a line break to some tools.
+    ['NEL (U+0085)', '\u0085'],
+    ['CSI (U+009B)', '\u009b'],
+    ['U+0080', '\u0080'],
+    ['U+009F', '\u009f'],
   ])('a title holding %s is refused with a message naming the field', async (_label, character) => {
     expect(await refused('/api/blogs', { title: `Hello${character}world` })).toEqual({
       title: 'Title contains a control character (such as NUL) that cannot be stored',
@@ -116,6 +170,9 @@ describe('text fields refuse control characters', () => {
 
   it('in optional text, rich text, lists and tags as well', async () => {
     expect(await refused('/api/blogs', { title: 'Post', excerpt: 'a\u0000b' })).toEqual({
+      excerpt: 'Excerpt contains a control character (such as NUL) that cannot be stored',
+    });
+    expect(await refused('/api/blogs', { title: 'Post', excerpt: 'C1 \u009b char' })).toEqual({
       excerpt: 'Excerpt contains a control character (such as NUL) that cannot be stored',
     });
     expect(await refused('/api/blogs', { title: 'Post', content: '<p>a\u0000b</p>' })).toEqual({
@@ -130,12 +187,7 @@ describe('text fields refuse control characters', () => {
   });
 
   it('and in the notes on a website submission', async () => {
-    const submission = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/contact-us-form',
-      payload: { full_name: 'Ada Lovelace', email: 'ada@example.com', subject: 'A quote', message: 'Hello' },
-    });
-    expect(submission.statusCode).toBe(201);
+    expect((await submitContact({})).statusCode).toBe(201);
     const list = await api.get('/api/contact-us-form');
     const id = list.json<{ id: number }[]>()[0]!.id;
     expect(await refused(`/api/contact-us-form/${id}`, { notes: 'Called \u0000 back' }, 'put')).toEqual({
@@ -144,11 +196,7 @@ describe('text fields refuse control characters', () => {
   });
 
   it('a website form refuses NUL in what a visitor writes', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/contact-us-form',
-      payload: { full_name: 'Ada\u0000Lovelace', email: 'ada@example.com', subject: 'A quote', message: 'Hello' },
-    });
+    const response = await submitContact({ full_name: 'Ada\u0000Lovelace' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toMatchObject({ full_name: expect.stringContaining('contains a control character (such as NUL)') });
   });
@@ -172,3 +220,112 @@ describe('date fields', () => {
     expect(await created('/api/blogs', { title: 'Dated', published_at: '2024-02-29' })).toMatchObject({ published_at: '2024-02-29' });
   });
 });
+
+describe('one-line text refuses bidi overrides and isolates', () => {
+  const reordering = (label: string) =>
+    `${label} contains a text-direction control (such as U+202E) that shows the text in another order than it is written`;
+
+  it.each(['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'])(
+    'a title holding %j is refused',
+    async (character) => {
+      expect(await refused('/api/blogs', { title: `Report${character}fdp.exe` })).toEqual({ title: reordering('Title') });
+    },
+  );
+
+  it("in a user's name, a tag and a file's name as well", async () => {
+    expect(
+      await refused('/api/users-management', { name: 'Ada \u202eecalevol', email: 'ada@cornerstone.test', password: 'a long passphrase' }),
+    ).toMatchObject({ name: reordering('Name') });
+    expect(await refused('/api/blogs', { title: 'Post', tags: ['ok', 'b\u202ed'] })).toEqual({ 'tags.1': reordering('Tags') });
+    expect(await refused('/api/partners', { name: 'Acme', logo: { src: '/uploads/a.png', title: 'cv\u202efdp.exe' } })).toEqual({
+      'logo.title': reordering('The file name'),
+    });
+  });
+
+  it('multi-line text and rich text keep them; the marks U+200E and U+200F are text everywhere', async () => {
+    const excerpt = 'Hebrew \u202bשלום\u202c and Arabic \u2067مرحبا\u2069';
+    const post = await created('/api/blogs', { title: 'Shalom \u200fשלום\u200e ok', excerpt, content: '<p>\u202bשלום\u202c</p>' });
+    expect(post).toMatchObject({ title: 'Shalom \u200fשלום\u200e ok', excerpt, content: '<p>\u202bשלום\u202c</p>' });
+    const submission = await submitContact({ message: 'Line one\n\u202bשלום\u202c' });
+    expect(submission.statusCode, submission.body).toBe(201);
+  });
+
+  it("a website form refuses them in a visitor's name", async () => {
+    const response = await submitContact({ full_name: 'Ada \u202eecalevoL' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ full_name: reordering('Full name') });
+  });
+});
+
+describe('list filters check the value against the field', () => {
+  it.each([
+    ['a number for a choice', { status: 5 }, "The filter 'status' must be one of: draft, published."],
+    ['true for a choice', { status: true }, "The filter 'status' must be one of: draft, published."],
+    ['a value outside the choices', { status: 'bogus' }, "The filter 'status' must be one of: draft, published."],
+    ['a number for a list of text', { tags: 5 }, "The filter 'tags' must be text."],
+    ['a list for a list of text', { tags: ['a'] }, "The filter 'tags' must be text."],
+  ])('refuses %s with 400', async (_label, filter, message) => {
+    const response = await api.get(`/api/blogs?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+
+  it('on text fields, inbox statuses and the users list too', async () => {
+    const answers = await Promise.all([
+      api.get(`/api/careers?filter=${encodeURIComponent('{"department":5}')}`),
+      api.get(`/api/contact-us-form?filter=${encodeURIComponent('{"status":"bogus"}')}`),
+      api.get(`/api/project-form?filter=${encodeURIComponent('{"budget":"a lot"}')}`),
+    ]);
+    expect(answers.map((response) => [response.statusCode, response.json<{ message: string }>().message])).toEqual([
+      [400, "The filter 'department' must be text."],
+      [400, "The filter 'status' must be one of: new, in_progress, closed."],
+      [400, expect.stringMatching(/^The filter 'budget' must be one of: /)],
+    ]);
+  });
+
+  it('takes what the console sends: a choice, a tag, a yes or no, empty', async () => {
+    await created('/api/blogs', { title: 'Filtered', status: 'published', tags: ['bridges'] });
+    for (const filter of [{ status: 'published' }, { tags: 'bridges' }, { status: 'draft', tags: 'bridges' }, { status: null }]) {
+      const response = await api.get(`/api/blogs?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const tagged = await api.get(`/api/blogs?filter=${encodeURIComponent('{"tags":"bridges","status":"published"}')}`);
+    expect(tagged.json<{ title: string }[]>().map((post) => post.title)).toEqual(['Filtered']);
+    expect((await api.get(`/api/projects?filter=${encodeURIComponent('{"featured":"true","category":"commercial"}')}`)).statusCode).toBe(200);
+  });
+});
+
+describe('date-times are stored and answered in one form', () => {
+  it.each([
+    ['without a zone (UTC)', '2026-11-27T21:30:00', '2026-11-27T21:30:00.000Z'],
+    ['with a space and no seconds', '2026-11-27 10:00', '2026-11-27T10:00:00.000Z'],
+    ['in lowercase', '2026-11-27t21:30:00z', '2026-11-27T21:30:00.000Z'],
+    ['with microseconds', '2026-11-27T21:30:00.123456Z', '2026-11-27T21:30:00.123Z'],
+    ['with an offset', '2026-11-28T02:30+05:00', '2026-11-27T21:30:00.000Z'],
+  ])('a date and time %s is stored as the UTC instant it names', async (_label, published_at, stored) => {
+    expect(await created('/api/blogs', { title: 'Dated', published_at })).toMatchObject({ published_at: stored });
+  });
+
+  it('a calendar date stays a calendar date', async () => {
+    expect(await created('/api/banners', { title: 'Sale', placement: 'sidebar', starts_at: '2026-11-27', ends_at: '2026-11-30 18:00' })).toMatchObject({
+      starts_at: '2026-11-27',
+      ends_at: '2026-11-30T18:00:00.000Z',
+    });
+  });
+
+  it('a value stored in an earlier form is answered in the stored form, by the admin API and to the website', async () => {
+    const post = await created('/api/blogs', { title: 'Stored long ago', status: 'published', published_at: '2020-01-02T03:04:00Z' });
+    const row = await t.db.selectFrom('records').select('data').where('id', '=', post.id as number).executeTakeFirstOrThrow();
+    const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+    // As an earlier version stored a date and time typed without a zone: UTC by the documented rule.
+    await t.db.updateTable('records').set({ data: JSON.stringify({ ...data, published_at: '2020-01-02T03:04' }) }).where('id', '=', post.id as number).execute();
+    expect((await api.get(`/api/blogs/${String(post.id)}`)).json()).toMatchObject({ published_at: '2020-01-02T03:04:00.000Z' });
+    const listed = (await api.get(`/api/blogs?filter=${encodeURIComponent(JSON.stringify({ id: post.id }))}`)).json<Record<string, unknown>[]>();
+    expect(listed[0]).toMatchObject({ published_at: '2020-01-02T03:04:00.000Z' });
+    const website = await t.app.inject({ method: 'GET', url: '/api/public/blogs' });
+    expect(website.statusCode, website.body).toBe(200);
+    const items = website.json<{ data: Record<string, unknown>[] }>().data;
+    expect(items.find((item) => item.title === 'Stored long ago')).toMatchObject({ published_at: '2020-01-02T03:04:00.000Z' });
+  });
+});
+
