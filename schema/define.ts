@@ -265,18 +265,24 @@ const LINK_START = /^(https?:\/\/|\/|mailto:|tel:|#)/i;
 
 // An optional number: '', null and a missing key all mean "not given" (null); digits as text are taken (form inputs).
 const optionalNumber = (label: string, min: number, max: number, integer: boolean) => {
-  const number = z.number({ error: `${label} must be a number` });
+  const bounded = z
+    .number({ error: `${label} must be a number` })
+    .min(min, { error: `${label} must be at least ${min}` })
+    .max(max, { error: `${label} must be at most ${max}` });
   return z
     .preprocess(
       (value) => (value === '' ? null : fromDigits(value)),
-      (integer ? number.int({ error: `${label} must be a whole number` }) : number)
-        .min(min, { error: `${label} must be at least ${min}` })
-        .max(max, { error: `${label} must be at most ${max}` })
-        .nullable(),
+      // The bounds first: 1e308 is over the maximum before it is past a whole number JavaScript can hold.
+      (integer ? bounded.int({ error: `${label} must be a whole number` }) : bounded).nullable(),
     )
     .optional()
     .transform((value) => value ?? null);
 };
+
+// A required text's type error: missing (or null) is "required"; a number or a list where text belongs says so, not
+// that the field is missing (`{"title": 123}` answered "Title is required").
+const requiredText = (label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
 
 // Reusable field builders, so every area words its messages the same way. Each takes the field's label (used in
 // its messages and by the console) and, last, FieldOptions (renamedFrom, backfill, references…).
@@ -285,7 +291,7 @@ export const fields = {
     field(
       storableText(
         z
-          .string({ error: `${label} is required` })
+          .string({ error: requiredText(label) })
           .trim()
           .min(1, { error: `${label} is required` })
           .max(max, { error: `${label} must be at most ${max} characters` }),
@@ -329,7 +335,7 @@ export const fields = {
   email: (label: string, options: FieldOptions = {}) =>
     field(
       z
-        .string({ error: `${label} is required` })
+        .string({ error: requiredText(label) })
         .trim()
         .max(254, { error: `${label} must be at most 254 characters` })
         .email({ error: `${label} must be a valid email address` }),
@@ -351,16 +357,16 @@ export const fields = {
         fromDigits,
         z
           .number({ error: `${label} must be a number` })
-          .int({ error: `${label} must be a whole number` })
           .min(min, { error: `${label} must be at least ${min}` })
-          .max(max, { error: `${label} must be at most ${max}` }),
+          .max(max, { error: `${label} must be at most ${max}` })
+          .int({ error: `${label} must be a whole number` }),
       ),
       { label, ...options },
     ),
   date: (label: string, options: FieldOptions = {}) =>
     field(
       z
-        .string()
+        .string({ error: `${label} must be a valid date (${DATE_FORMAT_HINT})` })
         .trim()
         .refine((value) => value === '' || normalizeDate(value) !== null, { error: `${label} must be a valid date (${DATE_FORMAT_HINT})` })
         .nullish()

@@ -34,6 +34,7 @@ import { resourceRoutes } from './routes/resources';
 import { sessionRoutes } from './routes/sessions';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import './zod-messages';
 
 export interface BuildAppOptions {
   config: Config;

@@ -6,6 +6,17 @@ import { HttpError } from '../http-error';
 
 export const NOT_UTF8_MESSAGE = 'The request body is not valid UTF-8.';
 
+export const PROTOTYPE_KEY_MESSAGE = 'The request body holds a "__proto__" or "constructor.prototype" key, which this API refuses.';
+
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const notUtf8CharsetMessage = (charset: string) => `JSON must be sent as UTF-8: the charset '${charset}' is not supported here.`;
 
 /** The charset parameter of a Content-Type header, unquoted; undefined when it has none. */
@@ -39,6 +50,11 @@ export function registerJsonParser(app: FastifyInstance): void {
       done(new HttpError(400, NOT_UTF8_MESSAGE), undefined);
       return;
     }
-    parse(request, text, done);
+    parse(request, text, (error, parsed) => {
+      // Fastify says "not valid JSON" for a body it refuses for its "__proto__" or "constructor.prototype" key too:
+      // valid JSON to the one who sent it, who is told which.
+      if (error && isValidJson(text)) done(new HttpError(400, PROTOTYPE_KEY_MESSAGE), undefined);
+      else done(error, parsed);
+    });
   });
 }
