@@ -25,12 +25,14 @@ const WHOLE_LETTER = new RegExp(`[${Object.keys(WHOLE_LETTERS).join('')}]`, 'gu'
 // breve of Cyrillic й), and is kept.
 const LATIN_ACCENTS = /(\p{Script=Latin})\p{M}+/gu;
 
-/** Lower case, Latin letters without accents, strokes or ligatures ('Résumé Straße Ærø Łódź' → 'resume strasse aero lodz'). */
-export function foldLatin(text: string): string {
-  return text
+/** Lower case, decomposed (every mark apart from its letter), with the whole letters above spelled out: both folds' first step. */
+export const foldLetters = (text: string): string =>
+  text
     .normalize('NFKD')
     .toLowerCase()
-    .replace(WHOLE_LETTER, (letter) => WHOLE_LETTERS[letter]!)
-    .replace(LATIN_ACCENTS, '$1')
-    .normalize('NFC');
+    .replace(WHOLE_LETTER, (letter) => WHOLE_LETTERS[letter]!);
+
+/** Lower case, Latin letters without accents, strokes or ligatures ('Résumé Straße Ærø Łódź' → 'resume strasse aero lodz'). */
+export function foldLatin(text: string): string {
+  return foldLetters(text).replace(LATIN_ACCENTS, '$1').normalize('NFC');
 }

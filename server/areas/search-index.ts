@@ -4,7 +4,7 @@
 // way and finds the records that have, for each of its words, a word starting with it: "Résumé" and "resu" find
 // "resume", "lodz" finds "Łódź", "bulk@" finds "bulk@example.com", "steel tow" finds "Steel tower" but not "Steel"
 // alone. Words are not stemmed ("build" does not find "built").
-import { foldLatin } from '../../schema/fold';
+import { foldLetters } from '../../schema/fold';
 import type { AreaModel } from './model';
 import type { FieldKind } from './fields';
 import { elementText, type RecordIndexEntry } from '../repositories/record-index';
@@ -18,8 +18,8 @@ const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 
 /** The words of `text`, folded, separated by single spaces. */
 export function foldText(text: string): string {
-  // The marks of other scripts go too (й is found by и): both sides of a search are folded alike.
-  return foldLatin(text).normalize('NFKD').replace(MARKS, '').replace(SEPARATORS, ' ').trim();
+  // Every mark goes, those of other scripts too (й is found by и): both sides of a search are folded alike.
+  return foldLetters(text).replace(MARKS, '').replace(SEPARATORS, ' ').trim();
 }
 
 /** The distinct folded words of a search; every one must appear in a record for it to match. */

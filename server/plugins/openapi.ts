@@ -8,7 +8,7 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler
 import type { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { CSRF_COOKIE, CSRF_HEADER, DATABASE_BUSY_MESSAGE } from '../../schema/api';
-import { RETRY_AFTER_SECONDS } from './errors';
+import { RETRY_AFTER_SECONDS, WRITE_METHODS } from './errors';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -89,8 +89,6 @@ const transform: SwaggerTransform = (route) => {
   return { ...transformed, schema };
 };
 
-const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
-
 /** What plugins/errors.ts answers when the database is busy or cannot take changes: any write may meet it. */
 const DATABASE_FAULT = {
   description:
@@ -104,7 +102,7 @@ const DATABASE_FAULT = {
 function withDatabaseFaults(document: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }) {
   for (const item of Object.values(document.paths ?? {})) {
     for (const method of WRITE_METHODS) {
-      const responses = item[method]?.responses;
+      const responses = item[method.toLowerCase()]?.responses;
       if (responses && !responses['503']) responses['503'] = structuredClone(DATABASE_FAULT);
     }
   }
