@@ -17,6 +17,9 @@ export const HONEYPOT_FIELD = 'website';
 export const DATABASE_BUSY_MESSAGE = 'The database is busy. Try again in a few seconds.';
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database cannot take changes right now (it is read-only, full or unreachable). Try again later; if this goes on, tell your administrator.';
+// A read the database could not answer (a PostgreSQL server that is down): nothing was to change.
+export const DATABASE_UNREACHABLE_MESSAGE =
+  'The database cannot be reached right now. Try again later; if this goes on, tell your administrator.';
 
 /**
  * Sent with "1" on requests the console makes by itself, without the user doing anything (the unread counts it polls

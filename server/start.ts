@@ -1,10 +1,11 @@
 import { renameSync, writeFileSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AreaDeclaration } from '../schema/define';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, createDb, lockDataDir, migrate, type DataDirLock } from './db';
+import { DataDirLockedError, createDb, lockDataDir, migrate, reportLostConnection, type DataDirLock } from './db';
 import { ensureAdmin, seedSampleContent, type AdminBootstrap } from './seed';
 import { scheduleUploadSweep } from './upload-sweep';
 
@@ -100,7 +101,11 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
   }
 
   // Writes are made durable off the event loop, before they are answered (server/db/index.ts, app.ts).
-  const db = createDb(config, { settleLater: true });
+  // A connection PostgreSQL closes is reported in the server's log once there is one (server/db/index.ts).
+  const server: { log?: FastifyBaseLogger } = {};
+  const onConnectionLost = (error: Error) =>
+    server.log ? server.log.warn({ err: error }, 'lost a connection to PostgreSQL; the next request opens another') : reportLostConnection(error);
+  const db = createDb(config, { settleLater: true, onConnectionLost });
   try {
     await migrate(db);
     announce(await ensureAdmin(db, config));
@@ -131,6 +136,7 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
     await db.destroy();
     process.exit(1);
   }
+  server.log = app.log;
   const { port } = app.server.address() as AddressInfo;
   console.log(`Cornerstone is running at http://localhost:${port}`);
   const sweep = scheduleUploadSweep(db, { graceHours: config.uploadGraceHours, log: app.log });

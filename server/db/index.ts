@@ -31,12 +31,38 @@ export interface CreateDbOptions {
   settleLater?: boolean;
   /** Makes the WAL durable (tests replace it to watch the order of things); default: fdatasync of the WAL file. */
   syncWal?: (walFile: string) => Promise<void>;
+  /** PostgreSQL only: told of a connection the database server closed (default: one line on stderr). */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export const reportLostConnection = (error: Error) =>
+  console.error(`Cornerstone lost a connection to PostgreSQL (${error.message}); the next request opens another.`);
+
+/**
+ * A pool whose connections may be closed under it. PostgreSQL closes them when it restarts, crashes, is stopped or
+ * ends a session (pg_terminate_backend); node-postgres then raises an 'error' event on the connection (and, for an idle
+ * one, on the pool), and an event without a listener stops the whole process. Both are heard: the pool drops the
+ * connection and opens another for the next request, and a request that was using it answers 503 (plugins/errors.ts).
+ */
+function resilientPool(config: pg.PoolConfig, onLost: (error: Error) => void): pg.Pool {
+  const pool = new pg.Pool(config);
+  // Reported once per connection, by its own listener below (a connection ended in use hears of it twice: the
+  // server's message, then the closed socket).
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      if (!reported) onLost(error);
+      reported = true;
+    });
+  });
+  return pool;
 }
 
 export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOptions, settings: CreateDbOptions = {}): Kysely<Database> {
   const options = toDbOptions(source);
   if ('postgres' in options) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool(options.postgres) }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(options.postgres, settings.onConnectionLost ?? reportLostConnection) }) });
   }
   if (options.sqlite !== ':memory:') mkdirSync(path.dirname(options.sqlite), { recursive: true });
   // No busy_timeout: better-sqlite3 is synchronous, and SQLite's own wait would stop the whole server while another

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE } from '../../schema/api';
+import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNREACHABLE_MESSAGE } from '../../schema/api';
 import { HttpError } from '../http-error';
 
 // ---- Storage faults (issue #9): a busy or failing database answers 503 with Retry-After, never a bare 500 ----------
@@ -48,9 +48,9 @@ export function storageFault(error: unknown): StorageFault | undefined {
     if (/^(08|53)[0-9A-Z]{3}$/.test(code)) return { kind: 'unavailable', reason: `the database server refused the request (SQLSTATE ${code})` };
     if (NETWORK_CODES.has(code)) return { kind: 'unavailable', reason: `the database server does not answer (${code})` };
   }
-  // node-postgres words a dropped connection and a connect timeout without a code.
+  // node-postgres words a dropped connection, a connection already found dropped and a connect timeout without a code.
   const message = error instanceof Error ? error.message : '';
-  if (/^Connection terminated|timeout exceeded when trying to connect/i.test(message)) {
+  if (/^Connection terminated|and is not queryable$|timeout exceeded when trying to connect/i.test(message)) {
     return { kind: 'unavailable', reason: 'the database server does not answer' };
   }
   return undefined;
@@ -128,11 +128,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const fault = storageFault(error);
     if (fault) {
       request.log.error({ err: error, reason: fault.reason }, 'database unavailable');
-      if (fault.kind === 'unavailable') faults.last = { fault, at: Date.now() };
-      return reply
-        .code(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS[fault.kind]))
-        .send({ message: fault.kind === 'busy' ? DATABASE_BUSY_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE });
+      // Only a refused write is remembered for /api/health (whose probe a full disk still takes); a read refused
+      // by a server that is down says nothing once it is back, and health's own probe sees it while it is down.
+      const write = WRITE_METHODS.has(request.method);
+      if (fault.kind === 'unavailable' && write) faults.last = { fault, at: Date.now() };
+      const message = fault.kind === 'busy' ? DATABASE_BUSY_MESSAGE : write ? DATABASE_UNAVAILABLE_MESSAGE : DATABASE_UNREACHABLE_MESSAGE;
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS[fault.kind])).send({ message });
     }
 
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

@@ -8,7 +8,7 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler
 import type { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { CSRF_COOKIE, CSRF_HEADER, DATABASE_BUSY_MESSAGE } from '../../schema/api';
-import { RETRY_AFTER_SECONDS, WRITE_METHODS } from './errors';
+import { RETRY_AFTER_SECONDS } from './errors';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -89,20 +89,25 @@ const transform: SwaggerTransform = (route) => {
   return { ...transformed, schema };
 };
 
-/** What plugins/errors.ts answers when the database is busy or cannot take changes: any write may meet it. */
+/**
+ * What plugins/errors.ts answers when the database is busy or cannot be used: any request that reads or changes
+ * stored data may meet it (a PostgreSQL server that is down refuses reads too).
+ */
 const DATABASE_FAULT = {
   description:
-    `The database is busy (\`Retry-After: ${RETRY_AFTER_SECONDS.busy}\`, "${DATABASE_BUSY_MESSAGE}") or cannot take changes: ` +
-    `read-only, full or unreachable (\`Retry-After: ${RETRY_AFTER_SECONDS.unavailable}\`). Try again after Retry-After seconds.`,
+    `The database is busy (\`Retry-After: ${RETRY_AFTER_SECONDS.busy}\`, "${DATABASE_BUSY_MESSAGE}") or unavailable: unreachable, ` +
+    `or for a write read-only or full (\`Retry-After: ${RETRY_AFTER_SECONDS.unavailable}\`). Try again after Retry-After seconds.`,
   headers: Object.fromEntries(Object.entries(RETRY_AFTER_HEADER).map(([name, { description, ...schema }]) => [name, { description, schema }])),
   content: { 'application/json': { schema: { $ref: `${COMPONENT_REF}Error` } } },
 };
 
-/** Adds the 503 of a busy or failing database to every write that does not declare its own. */
+const OPERATION_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
+
+/** Adds the 503 of a busy or unavailable database to every operation that does not declare its own. */
 function withDatabaseFaults(document: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }) {
   for (const item of Object.values(document.paths ?? {})) {
-    for (const method of WRITE_METHODS) {
-      const responses = item[method.toLowerCase()]?.responses;
+    for (const method of OPERATION_METHODS) {
+      const responses = item[method]?.responses;
       if (responses && !responses['503']) responses['503'] = structuredClone(DATABASE_FAULT);
     }
   }
@@ -110,7 +115,7 @@ function withDatabaseFaults(document: { paths?: Record<string, Record<string, { 
 
 /**
  * jsonSchemaTransformObject adds every schema registered with an id twice, as read (`XInput`) and as answered
- * (`X`): keep the ones the document refers to. Every write gets its 503 first (withDatabaseFaults).
+ * (`X`): keep the ones the document refers to. Every operation gets its 503 first (withDatabaseFaults).
  */
 const usedComponentsOnly: SwaggerTransformObject = (documentObject) => {
   const document = jsonSchemaTransformObject(documentObject) as Parameters<typeof withDatabaseFaults>[0] & { components?: { schemas?: Record<string, unknown> } };

@@ -196,7 +196,7 @@ describe('the API document', () => {
     }
   });
 
-  it('says Retry-After on every 429 (sign-in and each website form) and every 503 (each write may answer one)', () => {
+  it('says Retry-After on every 429 (sign-in and each website form) and every 503 (each operation may answer one)', () => {
     const refusals = operations().filter(({ operation }) => operation.responses['429']);
     const forms = areas.filter((area) => area.kind === 'inbox').map((area) => `POST /api/public/${area.name}`);
     expect(refusals.map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort()).toEqual(['POST /api/login', ...forms].sort());
@@ -208,8 +208,11 @@ describe('the API document', () => {
         expect(operation.responses[status]!.headers, `${method.toUpperCase()} ${path} ${status}`).toHaveProperty('Retry-After');
       }
     }
-    for (const { path, method, operation } of writes) {
-      expect(operation.responses['503']?.description, `${method.toUpperCase()} ${path}`).toMatch(/busy.*cannot take changes/);
+    // A read too: a PostgreSQL server that is down refuses reads as well as writes.
+    const reads = operations().filter(({ method }) => method === 'get');
+    expect(reads.length).toBeGreaterThan(30);
+    for (const { path, method, operation } of [...reads, ...writes].filter(({ path }) => path !== '/api/health')) {
+      expect(operation.responses['503']?.description, `${method.toUpperCase()} ${path}`).toMatch(/busy.*unavailable: unreachable, or for a write read-only or full/);
     }
   });
 

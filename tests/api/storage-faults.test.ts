@@ -3,6 +3,7 @@
 // SQLite by default; the PostgreSQL parts run with TEST_DATABASE_URL.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -10,8 +11,9 @@ import { SqliteDatabase } from '../../server/db/sqlite-driver';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE } from '../../schema/api';
+import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNREACHABLE_MESSAGE } from '../../schema/api';
 import { buildApp } from '../../server/app';
+import { storageFault } from '../../server/plugins/errors';
 import { loadConfig } from '../../server/config';
 import { PID_FILE_NAME, createDb, migrate, type Database } from '../../server/db';
 import { hashPassword } from '../../server/passwords';
@@ -203,6 +205,72 @@ async function faultApp(db: Kysely<Database>, close: () => Promise<void>): Promi
 const BUSY = { message: DATABASE_BUSY_MESSAGE };
 const UNAVAILABLE = { message: DATABASE_UNAVAILABLE_MESSAGE };
 
+describe.runIf(postgresUrl)('a PostgreSQL server that goes away and comes back', () => {
+  it('reads and writes answer 503 with Retry-After and what failed, health says why, and all answers again once it is back', async () => {
+    // The server reaches PostgreSQL through a relay that can be cut: as if PostgreSQL stopped (its connections
+    // closed, new ones refused) and then started again.
+    const target = new URL(postgresUrl!);
+    const sockets = new Set<Socket>();
+    const relay = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => {});
+        socket.on('close', () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    const listen = (port: number) => new Promise<number>((resolve) => relay.listen(port, '127.0.0.1', () => resolve((relay.address() as AddressInfo).port)));
+    const port = await listen(0);
+    const viaRelay = new URL(postgresUrl!);
+    viaRelay.hostname = '127.0.0.1';
+    viaRelay.port = String(port);
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    const lost: string[] = [];
+    const db = createDb({ postgres: { connectionString: viaRelay.href, options: `-c search_path=${schema}` } }, { onConnectionLost: (error) => lost.push(error.message) });
+    const t = await faultApp(db, async () => {
+      await db.destroy();
+      await admin.query(`drop schema if exists "${schema}" cascade`);
+      await admin.end();
+    });
+    try {
+      expect((await t.api.post('/api/counters', counter('Before the stop'))).statusCode).toBe(201);
+
+      await new Promise((resolve) => {
+        relay.close(resolve);
+        for (const socket of sockets) socket.destroy();
+      });
+      for (const url of ['/api/public/counters', '/api/public/hero', '/api/counters']) {
+        const read = url.startsWith('/api/public/') ? await t.app.inject({ url }) : await t.api.get(url);
+        expect(read.statusCode, url).toBe(503);
+        expect(read.headers['retry-after'], url).toBe('30');
+        expect(read.json(), url).toEqual({ message: DATABASE_UNREACHABLE_MESSAGE });
+      }
+      expect(t.app.storageFaults.last, 'a refused read is not remembered as a refused write').toBeUndefined();
+      const health = await t.app.inject({ url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ message: 'Service Unavailable', reason: 'the database server does not answer (ECONNREFUSED)' });
+      const write = await t.api.post('/api/counters', counter('While stopped'));
+      expect(write.statusCode).toBe(503);
+      expect(write.json()).toEqual(UNAVAILABLE);
+      expect(lost.length).toBeGreaterThan(0);
+
+      await listen(port);
+      const back = await t.api.get('/api/counters');
+      expect(back.statusCode).toBe(200);
+      expect((back.json() as { label: string }[]).map((record) => record.label)).toEqual(['Before the stop']);
+      expect((await t.api.post('/api/counters', counter('After the start'))).statusCode).toBe(201);
+    } finally {
+      if (relay.listening) relay.close();
+      for (const socket of sockets) socket.destroy();
+      await t.close();
+    }
+  });
+});
+
 describe.skipIf(postgresUrl)('a busy or unwritable SQLite database', () => {
   let dataDir: string;
   let t: FaultApp;
@@ -319,13 +387,17 @@ describe.skipIf(postgresUrl)('a busy or unwritable SQLite database', () => {
 describe.runIf(postgresUrl)('an unwritable PostgreSQL database', () => {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   let t: FaultApp;
+  const lost: string[] = [];
   beforeAll(async () => {
     const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
     await client.query(`create schema "${schema}"`);
     await client.end();
     // One connection kept open, so a session setting holds for every request.
-    const db = createDb({ postgres: { connectionString: postgresUrl, options: `-c search_path=${schema}`, max: 1, idleTimeoutMillis: 0 } });
+    const db = createDb(
+      { postgres: { connectionString: postgresUrl, options: `-c search_path=${schema}`, max: 1, idleTimeoutMillis: 0 } },
+      { onConnectionLost: (error) => lost.push(error.message) },
+    );
     t = await faultApp(db, async () => {
       await db.destroy();
       const admin = new pg.Client({ connectionString: postgresUrl });
@@ -369,5 +441,52 @@ describe.runIf(postgresUrl)('an unwritable PostgreSQL database', () => {
       await sql`set lock_timeout = 0`.execute(t.db);
     }
     expect((await t.api.post('/api/counters', counter('Unlocked'))).statusCode).toBe(201);
+  });
+
+  /** Ends a session of the server as PostgreSQL does when it restarts or is stopped, and waits until it is gone. */
+  async function endSession(pid: number) {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      for (let tries = 0; (await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount; tries++) {
+        if (tries > 100) throw new Error(`session ${pid} did not end`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await admin.end();
+    }
+    // The connection's socket brings the news a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const sessionOf = async (db: Kysely<Database>) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+
+  it('an idle connection PostgreSQL ends (a restart, a stop) is replaced: the server goes on answering', async () => {
+    expect((await t.api.post('/api/counters', counter('Before the restart'))).statusCode).toBe(201);
+    lost.length = 0;
+    // Unheard, the connection's 'error' event stopped the whole server (Node throws an event nobody listens to).
+    await endSession(await sessionOf(t.db));
+    expect(lost).toEqual(['terminating connection due to administrator command']);
+    const after = await t.api.get('/api/counters');
+    expect(after.statusCode).toBe(200);
+    expect((after.json() as { label: string }[]).map((record) => record.label)).toContain('Before the restart');
+    expect((await t.api.post('/api/counters', counter('After the restart'))).statusCode).toBe(201);
+  });
+
+  it('a connection ended inside a transaction: the transaction fails as the database being unavailable (503), and the next one runs', async () => {
+    lost.length = 0;
+    const failed = await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await endSession(await sessionOf(trx));
+        await sql`select 1`.execute(trx);
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(storageFault(failed)).toEqual({ kind: 'unavailable', reason: 'the database server does not answer' });
+    expect(lost).toEqual(['terminating connection due to administrator command']);
+    expect((await t.api.get('/api/counters')).statusCode).toBe(200);
   });
 });
