@@ -19,15 +19,20 @@ import {
   logChange,
   missingIds,
   readSnapshots,
+  idsWithoutText,
   recordBatch,
+  recordsByIds,
   renameField,
   replaceRecordData,
+  textValues,
   writeSnapshot,
   type ChangeEntry,
 } from '../repositories/area-evolution';
 import { refreshUploadReferences } from '../repositories/upload-references';
 import { storedRichText } from '../sanitize';
 import type { AreaModel } from './model';
+import { slugBase } from './records';
+import { slugCandidate } from '../../schema/slug';
 import { parseSnapshot, sameShape, snapshotOf, type AreaSnapshot } from './snapshot';
 
 type Db = Kysely<Database>;
@@ -256,6 +261,43 @@ async function evolveArea(
       `Area '${area}': field '${field}' is no longer declared; its values in ${plural(kept, 'record')} are kept (not shown, restored if the field comes back). To delete them for good: npm run areas -- drop-field ${area} ${field}`,
     );
   }
+
+  // 5. Records without a slug get the one a save would give them: the website opens a record by it, and one without
+  //    was out of its reach until someone saved it again (an area that gained `slug`, records written around the API).
+  if (model.slug && refusals.length === 0) await fillEmptySlugs(trx, model, changes);
+}
+
+/**
+ * Gives every record of the area whose slug is empty the slug its source field makes, unused in the area ('title',
+ * 'title-2'…, server/areas/records.ts), in id order. The record's version, times and revisions stay as they are.
+ * Two index lookups when there is nothing to fill.
+ */
+async function fillEmptySlugs(trx: Db, model: AreaModel, changes: ChangeEntry[]): Promise<void> {
+  const { field, from } = model.slug!;
+  const empty = await idsWithoutText(trx, model.name, field);
+  if (empty.length === 0) return;
+  const taken = await textValues(trx, model.name, field);
+  const filled: string[] = [];
+  for (let start = 0; start < empty.length; start += BATCH) {
+    for (const record of await recordsByIds(trx, model.name, empty.slice(start, start + BATCH))) {
+      const base = slugBase(model, record.data[from]);
+      if (base === '') continue;
+      let n = 1;
+      while (taken.has(slugCandidate(base, n))) n++;
+      const slug = slugCandidate(base, n);
+      taken.add(slug);
+      await replaceRecordData(trx, model.name, record.id, { ...record.data, [field]: slug });
+      filled.push(`${record.id} '${slug}'`);
+    }
+  }
+  if (filled.length === 0) return;
+  const shown = filled.slice(0, 5).join(', ') + (filled.length > 5 ? `, and ${filled.length - 5} more` : '');
+  changes.push({
+    area: model.name,
+    change: 'fill slug',
+    detail: `'${field}' made from '${from}' in ${plural(filled.length, 'record')} that had none: ${shown}`,
+    fields: [field],
+  });
 }
 
 /**

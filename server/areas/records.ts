@@ -275,6 +275,16 @@ interface FoundUnused {
 }
 
 /**
+ * The slug a record's source field gives before a number is added to make it unused: its words ('Łódź office' →
+ * 'lodz-office'), or, for a source without a letter or digit ('!!!'), the area's item ('post'), so that the website can
+ * still open the record. '' when the source is missing or empty.
+ */
+export function slugBase(model: AreaModel, source: unknown): string {
+  if (typeof source !== 'string' || source.trim() === '') return '';
+  return slugify(source) || slugify(model.declaration.itemLabel ?? model.name);
+}
+
+/**
  * Fills an empty slug from its source field: 'title', then 'title-2', 'title-3'… until unused. Answers the slug it
  * chose, found unused.
  */
@@ -282,11 +292,8 @@ async function fillSlug(db: Db, model: AreaModel, candidate: Record<string, unkn
   if (!model.slug) return undefined;
   const current = candidate[model.slug.field];
   if (typeof current === 'string' && current.trim() !== '') return undefined;
-  const source = candidate[model.slug.from];
-  // A missing source is the schema's to report. One with no letter or digit ('!!!') still gives the record an
-  // address the website can open: 'post', 'post-2'…, after the area's item.
-  if (typeof source !== 'string' || source.trim() === '') return undefined;
-  const base = slugify(source) || slugify(model.declaration.itemLabel ?? model.name);
+  // A missing source is the schema's to report.
+  const base = slugBase(model, candidate[model.slug.from]);
   if (base === '') return undefined;
   for (let n = 1; n < 10_000; n++) {
     const slug = slugCandidate(base, n);

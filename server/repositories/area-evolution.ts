@@ -19,6 +19,7 @@ function keys(db: Db) {
     return {
       has: (field: string) => sql<SqlBool>`jsonb_exists(data, ${sql.lit(name(field))})`,
       isNull: (field: string) => sql<SqlBool>`jsonb_typeof(data -> ${sql.lit(name(field))}) = 'null'`,
+      text: (field: string) => sql<string | null>`(case when jsonb_typeof(data -> ${sql.lit(name(field))}) = 'string' then data ->> ${sql.lit(name(field))} end)`,
       without: (field: string, document: RawBuilder<unknown> = sql`data`) => sql`(${document} - ${sql.lit(name(field))})`,
       moved: (from: string, to: string) =>
         sql`((data - ${sql.lit(name(from))}) || jsonb_build_object(${sql.lit(name(to))}, data -> ${sql.lit(name(from))}))`,
@@ -28,6 +29,7 @@ function keys(db: Db) {
   return {
     has: (field: string) => sql<SqlBool>`json_type(data, ${path(field)}) is not null`,
     isNull: (field: string) => sql<SqlBool>`json_type(data, ${path(field)}) = 'null'`,
+    text: (field: string) => sql<string | null>`(case when json_type(data, ${path(field)}) = 'text' then json_extract(data, ${path(field)}) end)`,
     without: (field: string, document: RawBuilder<unknown> = sql`data`) => sql`json_remove(${document}, ${path(field)})`,
     // `->` hands the value over as JSON, so objects and arrays stay objects and arrays.
     moved: (from: string, to: string) => sql`json_set(json_remove(data, ${path(from)}), ${path(to)}, json(data -> ${path(from)}))`,
@@ -133,6 +135,39 @@ export async function dropField(db: Db, area: string, field: string): Promise<nu
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * The ids of the area's records whose text `field` is missing, null or '', in order. Asked as two lookups of the
+ * field's value as its unique index holds it (server/db/area-indexes.ts): a start with nothing to find costs two
+ * index lookups (0.02 ms), where one condition on both read every record of the area (235 ms for 100,000 posts on
+ * SQLite, which walked its (area, id) index instead).
+ */
+export async function idsWithoutText(db: Db, area: string, field: string): Promise<number[]> {
+  const value = jsonAccess(dialectOf(db)).value(name(field), 'string');
+  const ids = async (condition: RawBuilder<SqlBool>) =>
+    (await db.selectFrom('records').select('id').where(inArea(area)).where(condition).execute()).map((row) => Number(row.id));
+  const found = [...(await ids(sql<SqlBool>`${value} is null`)), ...(await ids(sql<SqlBool>`${value} = ''`))];
+  return found.sort((a, b) => a - b);
+}
+
+/** The area's records of these ids, in id order. */
+export async function recordsByIds(db: Db, area: string, ids: readonly number[]): Promise<{ id: number; data: Record<string, unknown> }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('records').select(['id', 'data']).where(inArea(area)).where('id', 'in', ids).orderBy('id').execute();
+  return rows.map(parsedRecord);
+}
+
+/** Every text value the area's records hold in `field`. */
+export async function textValues(db: Db, area: string, field: string): Promise<Set<string>> {
+  const text = keys(db).text(field);
+  const rows = await db.selectFrom('records').select(text.as('value')).where(inArea(area)).execute();
+  return new Set(rows.flatMap((row) => (typeof row.value === 'string' ? [row.value] : [])));
+}
+
+const parsedRecord = (row: { id: number | string; data: unknown }) => {
+  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
+  return { id: Number(row.id), data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {} };
+};
+
 /** One batch of an area's records in id order, after `afterId` (checks that read every record). */
 export async function recordBatch(db: Db, area: string, afterId: number, limit: number): Promise<{ id: number; data: Record<string, unknown> }[]> {
   const rows = await db
@@ -143,10 +178,7 @@ export async function recordBatch(db: Db, area: string, afterId: number, limit: 
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((row) => {
-    const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
-    return { id: Number(row.id), data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {} };
-  });
+  return rows.map(parsedRecord);
 }
 
 /** Takes the lock that lets one instance at a time change the database for the declarations (PostgreSQL). */

@@ -188,6 +188,45 @@ describe('adding a field', () => {
   });
 });
 
+describe('an area that gains a slug', () => {
+  /** Empties a stored slug, as a record written around the API may have it. */
+  async function clearSlug(db: Kysely<Database>, id: number) {
+    if (dialectOf(db) === 'postgres') await sql`update records set data = jsonb_set(data, '{slug}', 'null') where id = ${id}`.execute(db);
+    else await sql`update records set data = json_set(data, '$.slug', json('null')) where id = ${id}`.execute(db);
+  }
+  const withSlug = gadgets({ slug: fields.slug() }, { slug: { field: 'slug', from: 'title' }, unique: ['slug'] });
+
+  it('gives each record without one the slug a save would give it, unused in the area; its other values, version and times stay', async () => {
+    let server = await start([gadgets({})]);
+    const a = await create(server.api, { title: 'Łódź office opens' });
+    const b = await create(server.api, { title: 'Łódź office opens' });
+    const c = await create(server.api, { title: '!!!' });
+    await stop(server);
+
+    server = await start([withSlug]);
+    const [ga, gb, gc] = [await get(server.api, a.id), await get(server.api, b.id), await get(server.api, c.id)];
+    expect([ga.slug, gb.slug, gc.slug]).toEqual(['lodz-office-opens', 'lodz-office-opens-2', 'gadgets']);
+    // Nothing else moved: a's whole answer is what it was, with its slug.
+    expect(ga).toEqual({ ...a, slug: 'lodz-office-opens' });
+    expect(await storedData(server.db, b.id)).toEqual({ title: 'Łódź office opens', slug: 'lodz-office-opens-2' });
+    const log = await server.db.selectFrom('area_migrations').select('detail').where('change', '=', 'fill slug').execute();
+    expect(log).toEqual([{ detail: `'slug' made from 'title' in 3 records that had none: ${a.id} 'lodz-office-opens', ${b.id} 'lodz-office-opens-2', ${c.id} 'gadgets'` }]);
+
+    // A slug emptied around the API is filled at the next start, past the ones typed since.
+    await clearSlug(server.db, b.id);
+    const typed = await create(server.api, { title: 'Another', slug: 'lodz-office-opens-2' });
+    await stop(server);
+    server = await start([withSlug]);
+    expect((await get(server.api, b.id)).slug).toBe('lodz-office-opens-3');
+    expect((await get(server.api, typed.id)).slug).toBe('lodz-office-opens-2');
+    await stop(server);
+
+    // Nothing to fill: nothing changed, nothing logged.
+    server = await start([withSlug]);
+    expect(await server.db.selectFrom('area_migrations').select('detail').where('change', '=', 'fill slug').execute()).toHaveLength(2);
+  });
+});
+
 describe('changing a field', () => {
   it('a type the stored values do not fit is refused, naming the records; nothing is changed', async () => {
     let server = await start([gadgets({ size: fields.optionalText('Size', 40) })]);
