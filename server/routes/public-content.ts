@@ -188,12 +188,13 @@ function queryFilter(model: AreaModel, param: string, fieldName: string, raw: st
   return { type: 'equals', field, value: parsed.data as ScalarValue };
 }
 
+// The bounds first: page=99999999999999999999 is past the last page before it is past a whole number JavaScript holds.
 const pageNumber = (name: string, max: number) =>
   z.coerce
     .number({ error: `The '${name}' parameter must be a whole number` })
-    .int({ error: `The '${name}' parameter must be a whole number` })
     .min(1, { error: `The '${name}' parameter must be at least 1` })
-    .max(max, { error: `The '${name}' parameter must be at most ${max}` });
+    .max(max, { error: `The '${name}' parameter must be at most ${max}` })
+    .int({ error: `The '${name}' parameter must be a whole number` });
 
 function listQuerySchema(area: PublicArea) {
   const { view, model } = area;

@@ -151,9 +151,9 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
         q: z.string().max(100, { error: "The 'q' parameter is at most 100 characters" }).optional().meta({ description: 'Only values starting with this text (any case)' }),
         limit: z.coerce
           .number({ error: "The 'limit' parameter must be a whole number" })
-          .int({ error: "The 'limit' parameter must be a whole number" })
           .min(1, { error: "The 'limit' parameter must be at least 1" })
           .max(MAX_PAGE_SIZE, { error: `The 'limit' parameter must be at most ${MAX_PAGE_SIZE}` })
+          .int({ error: "The 'limit' parameter must be a whole number" })
           .default(20)
           .meta({ description: `At most this many values (${MAX_PAGE_SIZE} at most)` }),
       }),

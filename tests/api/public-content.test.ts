@@ -156,6 +156,7 @@ describe('blog posts', () => {
       ['page=abc', "The 'page' parameter must be a whole number."],
       ['per_page=51', "The 'per_page' parameter must be at most 50."],
       ['page=1.5', "The 'page' parameter must be a whole number."],
+      ['page=99999999999999999999', "The 'page' parameter must be at most 1000000."],
     ];
     for (const [query, message] of cases) {
       const response = await get(`/api/public/blogs?${query}`);
