@@ -21,13 +21,13 @@ import {
   readSnapshots,
   idsWithoutText,
   recordBatch,
-  recordsByIds,
   renameField,
   replaceRecordData,
   textValues,
   writeSnapshot,
   type ChangeEntry,
 } from '../repositories/area-evolution';
+import { recordsByIds } from '../repositories/records';
 import { refreshUploadReferences } from '../repositories/upload-references';
 import { storedRichText } from '../sanitize';
 import type { AreaModel } from './model';

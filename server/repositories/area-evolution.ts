@@ -19,7 +19,6 @@ function keys(db: Db) {
     return {
       has: (field: string) => sql<SqlBool>`jsonb_exists(data, ${sql.lit(name(field))})`,
       isNull: (field: string) => sql<SqlBool>`jsonb_typeof(data -> ${sql.lit(name(field))}) = 'null'`,
-      text: (field: string) => sql<string | null>`(case when jsonb_typeof(data -> ${sql.lit(name(field))}) = 'string' then data ->> ${sql.lit(name(field))} end)`,
       without: (field: string, document: RawBuilder<unknown> = sql`data`) => sql`(${document} - ${sql.lit(name(field))})`,
       moved: (from: string, to: string) =>
         sql`((data - ${sql.lit(name(from))}) || jsonb_build_object(${sql.lit(name(to))}, data -> ${sql.lit(name(from))}))`,
@@ -29,7 +28,6 @@ function keys(db: Db) {
   return {
     has: (field: string) => sql<SqlBool>`json_type(data, ${path(field)}) is not null`,
     isNull: (field: string) => sql<SqlBool>`json_type(data, ${path(field)}) = 'null'`,
-    text: (field: string) => sql<string | null>`(case when json_type(data, ${path(field)}) = 'text' then json_extract(data, ${path(field)}) end)`,
     without: (field: string, document: RawBuilder<unknown> = sql`data`) => sql`json_remove(${document}, ${path(field)})`,
     // `->` hands the value over as JSON, so objects and arrays stay objects and arrays.
     moved: (from: string, to: string) => sql`json_set(json_remove(data, ${path(from)}), ${path(to)}, json(data -> ${path(from)}))`,
@@ -149,24 +147,12 @@ export async function idsWithoutText(db: Db, area: string, field: string): Promi
   return found.sort((a, b) => a - b);
 }
 
-/** The area's records of these ids, in id order. */
-export async function recordsByIds(db: Db, area: string, ids: readonly number[]): Promise<{ id: number; data: Record<string, unknown> }[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.selectFrom('records').select(['id', 'data']).where(inArea(area)).where('id', 'in', ids).orderBy('id').execute();
-  return rows.map(parsedRecord);
-}
-
 /** Every text value the area's records hold in `field`. */
 export async function textValues(db: Db, area: string, field: string): Promise<Set<string>> {
-  const text = keys(db).text(field);
-  const rows = await db.selectFrom('records').select(text.as('value')).where(inArea(area)).execute();
+  const value = jsonAccess(dialectOf(db)).value(name(field), 'string');
+  const rows = await db.selectFrom('records').select(value.as('value')).where(inArea(area)).execute();
   return new Set(rows.flatMap((row) => (typeof row.value === 'string' ? [row.value] : [])));
 }
-
-const parsedRecord = (row: { id: number | string; data: unknown }) => {
-  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
-  return { id: Number(row.id), data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {} };
-};
 
 /** One batch of an area's records in id order, after `afterId` (checks that read every record). */
 export async function recordBatch(db: Db, area: string, afterId: number, limit: number): Promise<{ id: number; data: Record<string, unknown> }[]> {
@@ -178,7 +164,10 @@ export async function recordBatch(db: Db, area: string, afterId: number, limit: 
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map(parsedRecord);
+  return rows.map((row) => {
+    const data = typeof row.data === 'string' ? (JSON.parse(row.data) as unknown) : row.data;
+    return { id: Number(row.id), data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {} };
+  });
 }
 
 /** Takes the lock that lets one instance at a time change the database for the declarations (PostgreSQL). */
