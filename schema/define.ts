@@ -82,8 +82,21 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
   website?: WebsiteView<Keys<S>>;
 }
 
-// Identity function that keeps the literal types of a declaration.
-export const defineArea = <S extends z.ZodObject>(declaration: AreaDeclaration<S>): AreaDeclaration<S> => declaration;
+/**
+ * A declaration as written: its `schema` a function that builds it (`schema: () => z.object({ … })`). The schema is
+ * built the first time it is read, then kept: the console builds only the areas it shows (issue #10: building every
+ * area's zod schema at start was a third of the time the console's script ran on a slow phone), the API all of them
+ * as it starts. A schema object is taken as it is (tests declare throwaway areas that way).
+ */
+export type AreaInput<S extends z.ZodObject> = Omit<AreaDeclaration<S>, 'schema'> & { schema: S | (() => S) };
+
+/** Keeps the literal types of a declaration; its schema is built on first read. */
+export function defineArea<S extends z.ZodObject>(input: AreaInput<S>): AreaDeclaration<S> {
+  const { schema, ...declaration } = input;
+  if (typeof schema !== 'function') return { ...declaration, schema };
+  let built: S | undefined;
+  return Object.defineProperty(declaration, 'schema', { get: () => (built ??= schema()), enumerable: true }) as AreaDeclaration<S>;
+}
 
 // ---- Field options: what the console and the database need to know about a field besides its validation ----
 

@@ -14,13 +14,26 @@ function saveNotices(itemLabel: string | undefined) {
   return { notifications: { created: `${item} created`, deleted: `${item} deleted |||| %{smart_count} entries deleted` } };
 }
 
-// Field labels come from the declarations (schema/labels.ts); a view folder only names its records.
+// A view folder names its records; the menu title otherwise.
 const resourceMessages = Object.fromEntries(
-  resources.map(({ name, label, labels, declaration }) => [
-    name,
-    { name: labels?.name ?? label, fields: areaFieldLabels(declaration), ...saveNotices(declaration.itemLabel) },
-  ]),
+  resources.map(({ name, label, labels, declaration }) => [name, { name: labels?.name ?? label, ...saveNotices(declaration.itemLabel) }]),
 );
+
+// Field labels (resources.<area>.fields.<field>) come from the declarations (schema/labels.ts), an area's the first
+// time one of them is asked for: reading them builds the area's schema, which a start that does not show the area
+// leaves unbuilt (schema/define.ts defineArea, issue #10).
+const declarations = new Map(resources.map(({ name, declaration }) => [name, declaration]));
+const fieldLabels = new Map<string, Readonly<Record<string, string>>>();
+const FIELD_KEY = /^resources\.([^.]+)\.fields\.(.+)$/;
+
+function fieldLabelFor(key: string): string | undefined {
+  const [, area = '', field = ''] = FIELD_KEY.exec(key) ?? [];
+  const declaration = declarations.get(area);
+  if (!declaration) return undefined;
+  let labels = fieldLabels.get(area);
+  if (!labels) fieldLabels.set(area, (labels = areaFieldLabels(declaration)));
+  return Object.hasOwn(labels, field) ? labels[field] : undefined;
+}
 
 // react-admin's own notices speak with the catalogue's words (SPEC §8) where the two overlap.
 const overrides = {
@@ -48,6 +61,8 @@ const CAPPED_TOTAL = `${LIST_COUNT_CAP.toLocaleString('en')}+`;
 export const i18nProvider: typeof polyglot = {
   ...polyglot,
   translate(key, options) {
+    const label = fieldLabelFor(key);
+    if (label !== undefined) return label;
     if (key === 'ra.navigation.page_range_info' && typeof options?.total === 'number' && options.total > LIST_COUNT_CAP) {
       return polyglot.translate(key, { ...options, total: CAPPED_TOTAL });
     }

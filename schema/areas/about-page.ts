@@ -8,14 +8,15 @@ export const aboutPage = defineArea({
   icon: 'aboutPage',
   group: 'company-pages',
   kind: 'singleton',
-  schema: z.object({
-    title: fields.text('Title', 120),
-    content: fields.html('Content'),
-    mission: fields.optionalText('Mission', 1000, { multiline: true }),
-    vision: fields.optionalText('Vision', 1000, { multiline: true }),
-    values: fields.list('Values', 12, 120),
-    team_images: fields.uploads('Team images', 30),
-  }),
+  schema: () =>
+    z.object({
+      title: fields.text('Title', 120),
+      content: fields.html('Content'),
+      mission: fields.optionalText('Mission', 1000, { multiline: true }),
+      vision: fields.optionalText('Vision', 1000, { multiline: true }),
+      values: fields.list('Values', 12, 120),
+      team_images: fields.uploads('Team images', 30),
+    }),
   richText: ['content'],
   website: { fields: ['title', 'content', 'mission', 'vision', 'values', 'team_images'] },
 });

@@ -31,19 +31,20 @@ export const banners = defineArea({
   kind: 'collection',
   // The refinement keeps the type a ZodObject, but zod refuses .partial()/.pick()/.omit() on it at run time;
   // use .safeExtend() to add fields.
-  schema: z
-    .object({
-      title: fields.text('Title', 120),
-      subtitle: fields.optionalText('Subtitle', 300, { multiline: true }),
-      image: fields.upload(),
-      link: fields.url('Link'),
-      button_text: fields.optionalText('Button text', 40),
-      placement: fields.choice('Placement', BANNER_PLACEMENTS),
-      starts_at: fields.date('Start'),
-      ends_at: fields.date('End'),
-      active: fields.active(),
-    })
-    .superRefine(validateBannerDates),
+  schema: () =>
+    z
+      .object({
+        title: fields.text('Title', 120),
+        subtitle: fields.optionalText('Subtitle', 300, { multiline: true }),
+        image: fields.upload(),
+        link: fields.url('Link'),
+        button_text: fields.optionalText('Button text', 40),
+        placement: fields.choice('Placement', BANNER_PLACEMENTS),
+        starts_at: fields.date('Start'),
+        ends_at: fields.date('End'),
+        active: fields.active(),
+      })
+      .superRefine(validateBannerDates),
   search: ['title', 'subtitle'],
   sort: ['title', 'starts_at', 'ends_at'],
   filters: ['placement', 'active'],

@@ -9,14 +9,15 @@ export const careersForm = defineArea({
   icon: 'applications',
   group: 'forms',
   kind: 'inbox',
-  schema: z.object({
-    career_id: fields.reference('Job posting', { area: 'careers', onDelete: 'keep', countAs: 'applications_count' }),
-    full_name: fields.text('Full name', 120),
-    email: fields.email('Email'),
-    phone: fields.optionalText('Phone', 40),
-    message: fields.optionalText('Cover letter', 5000, { multiline: true }),
-    cv: fields.upload('CV'),
-  }),
+  schema: () =>
+    z.object({
+      career_id: fields.reference('Job posting', { area: 'careers', onDelete: 'keep', countAs: 'applications_count' }),
+      full_name: fields.text('Full name', 120),
+      email: fields.email('Email'),
+      phone: fields.optionalText('Phone', 40),
+      message: fields.optionalText('Cover letter', 5000, { multiline: true }),
+      cv: fields.upload('CV'),
+    }),
   search: ['full_name', 'email', 'message'],
   filters: ['career_id'],
   defaultSort: ['created_at', 'DESC'],

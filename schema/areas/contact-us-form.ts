@@ -9,13 +9,14 @@ export const contactUsForm = defineArea({
   icon: 'contactForm',
   group: 'forms',
   kind: 'inbox',
-  schema: z.object({
-    full_name: fields.text('Full name', 120),
-    email: fields.email('Email'),
-    phone: fields.optionalText('Phone', 40),
-    subject: fields.text('Subject', 200),
-    message: fields.text('Message', 5000, { multiline: true }),
-  }),
+  schema: () =>
+    z.object({
+      full_name: fields.text('Full name', 120),
+      email: fields.email('Email'),
+      phone: fields.optionalText('Phone', 40),
+      subject: fields.text('Subject', 200),
+      message: fields.text('Message', 5000, { multiline: true }),
+    }),
   search: ['full_name', 'email', 'subject', 'message'],
   sort: ['full_name', 'subject'],
   defaultSort: ['created_at', 'DESC'],

@@ -11,13 +11,14 @@ export const counters = defineArea({
   group: 'website-tools',
   kind: 'collection',
   ordered: true,
-  schema: z.object({
-    label: fields.text('Label', 80),
-    value: fields.integer('Value', 0, 1_000_000_000),
-    suffix: fields.optionalText('Suffix', 10),
-    icon: fields.optionalText('Icon', 60),
-    active: fields.active('Shown on the website'),
-  }),
+  schema: () =>
+    z.object({
+      label: fields.text('Label', 80),
+      value: fields.integer('Value', 0, 1_000_000_000),
+      suffix: fields.optionalText('Suffix', 10),
+      icon: fields.optionalText('Icon', 60),
+      active: fields.active('Shown on the website'),
+    }),
   search: ['label'],
   sort: ['label', 'value'],
   filters: ['active'],

@@ -10,12 +10,13 @@ export const features = defineArea({
   group: 'homepage',
   kind: 'collection',
   ordered: true,
-  schema: z.object({
-    title: fields.text('Title', 100),
-    description: fields.optionalText('Description', 500, { multiline: true }),
-    icon: fields.optionalText('Icon', 60),
-    active: fields.active('Shown on the website'),
-  }),
+  schema: () =>
+    z.object({
+      title: fields.text('Title', 100),
+      description: fields.optionalText('Description', 500, { multiline: true }),
+      icon: fields.optionalText('Icon', 60),
+      active: fields.active('Shown on the website'),
+    }),
   search: ['title', 'description'],
   sort: ['title'],
   filters: ['active'],

@@ -8,13 +8,14 @@ export const hero = defineArea({
   icon: 'hero',
   group: 'homepage',
   kind: 'singleton',
-  schema: z.object({
-    headline: fields.text('Headline', 120),
-    subheadline: fields.optionalText('Sub-headline', 300, { multiline: true }),
-    background_image: fields.upload(),
-    cta_text: fields.optionalText('Button text', 40),
-    cta_link: fields.url('Button link'),
-  }),
+  schema: () =>
+    z.object({
+      headline: fields.text('Headline', 120),
+      subheadline: fields.optionalText('Sub-headline', 300, { multiline: true }),
+      background_image: fields.upload(),
+      cta_text: fields.optionalText('Button text', 40),
+      cta_link: fields.url('Button link'),
+    }),
   website: { fields: ['headline', 'subheadline', 'background_image', 'cta_text', 'cta_link'] },
 });
 

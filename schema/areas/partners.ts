@@ -11,12 +11,13 @@ export const partners = defineArea({
   group: 'homepage',
   kind: 'collection',
   ordered: true,
-  schema: z.object({
-    name: fields.text('Name', 120),
-    logo: fields.upload(),
-    website: fields.url('Website'),
-    active: fields.active('Shown on the website'),
-  }),
+  schema: () =>
+    z.object({
+      name: fields.text('Name', 120),
+      logo: fields.upload(),
+      website: fields.url('Website'),
+      active: fields.active('Shown on the website'),
+    }),
   search: ['name'],
   sort: ['name'],
   filters: ['active'],

@@ -8,11 +8,12 @@ export const privacyPolicy = defineArea({
   icon: 'privacy',
   group: 'company-pages',
   kind: 'singleton',
-  schema: z.object({
-    title: fields.text('Title', 120),
-    content: fields.html('Content'),
-    effective_date: fields.date('Effective date'),
-  }),
+  schema: () =>
+    z.object({
+      title: fields.text('Title', 120),
+      content: fields.html('Content'),
+      effective_date: fields.date('Effective date'),
+    }),
   richText: ['content'],
   website: { fields: ['title', 'content', 'effective_date'] },
 });

@@ -14,16 +14,17 @@ export const seo = defineArea({
   icon: 'seo',
   group: 'website-tools',
   kind: 'collection',
-  schema: z.object({
-    path: fields
-      .text('Path', 300)
-      .regex(/^(\/\S*)?$/, { error: 'Path must start with / and contain no spaces' }),
-    meta_title: fields.text('Meta title', META_TITLE_MAX),
-    meta_description: fields.optionalText('Meta description', META_DESCRIPTION_MAX, { multiline: true }),
-    share_image: fields.upload(),
-    canonical_url: fields.url('Canonical URL'),
-    noindex: fields.boolean('Hide from search engines (noindex)'),
-  }),
+  schema: () =>
+    z.object({
+      path: fields
+        .text('Path', 300)
+        .regex(/^(\/\S*)?$/, { error: 'Path must start with / and contain no spaces' }),
+      meta_title: fields.text('Meta title', META_TITLE_MAX),
+      meta_description: fields.optionalText('Meta description', META_DESCRIPTION_MAX, { multiline: true }),
+      share_image: fields.upload(),
+      canonical_url: fields.url('Canonical URL'),
+      noindex: fields.boolean('Hide from search engines (noindex)'),
+    }),
   search: ['path', 'meta_title'],
   sort: ['path', 'meta_title'],
   filters: ['noindex'],

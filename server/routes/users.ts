@@ -10,9 +10,8 @@ import {
   CANNOT_DELETE_SELF,
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
-  userCreateSchema,
-  userUpdateSchema,
 } from '../../schema/areas/users-management';
+import { userCreateSchema, userUpdateSchema } from '../../schema/user-forms';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
 import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
 import { NOT_FOUND, fieldErrors, formError } from '../areas/records';

@@ -1,6 +1,7 @@
 import { CreateBase, PasswordInput } from 'react-admin';
 import { GuardedForm } from '../../components/GuardedForm';
-import { userCreateSchema, usersManagement } from '../../../schema/areas/users-management';
+import { usersManagement } from '../../../schema/areas/users-management';
+import { userCreateSchema } from '../../../schema/user-forms';
 import { PASSWORD_MIN_LENGTH } from '../../../schema/auth-rules';
 import { fieldDefault } from '../../../schema/define';
 import { newRecordLabel } from '../../components/PageHeader';

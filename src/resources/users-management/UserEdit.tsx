@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { EditBase, PasswordInput, SaveButton, Toolbar, useEditContext, useRecordContext } from 'react-admin';
 import { GuardedForm } from '../../components/GuardedForm';
 import { useFormContext } from 'react-hook-form';
-import { userUpdateSchema } from '../../../schema/areas/users-management';
+import { userUpdateSchema } from '../../../schema/user-forms';
 import { PASSWORD_MIN_LENGTH } from '../../../schema/auth-rules';
 import { zodValidate } from '../../components/zodValidate';
 import { CANNOT_DEACTIVATE_SELF, useIsCurrentUser } from './currentUser';
