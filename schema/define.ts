@@ -84,9 +84,9 @@ export interface AreaDeclaration<S extends z.ZodObject = z.ZodObject> {
 
 /**
  * A declaration as written: its `schema` a function that builds it (`schema: () => z.object({ … })`). The schema is
- * built the first time it is read, then kept: the console builds only the areas it shows (issue #10: building every
- * area's zod schema at start was a third of the time the console's script ran on a slow phone), the API all of them
- * as it starts. A schema object is taken as it is (tests declare throwaway areas that way).
+ * built the first time it is read, then kept: the console builds only the areas it shows (issue #10: a signed-in
+ * start ran the console's script about 100 ms shorter at CPU ×4 than when it built all of them; docs/performance.md),
+ * the API all of them as it starts. A schema object is taken as it is (tests declare throwaway areas that way).
  */
 export type AreaInput<S extends z.ZodObject> = Omit<AreaDeclaration<S>, 'schema'> & { schema: S | (() => S) };
 
