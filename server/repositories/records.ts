@@ -657,7 +657,9 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     return cursor ? after(page, cursor, size) : page(ALL, size, 0);
   };
   if (!rows && query.after) rows = await after(page, query.after, size);
-  else if (!rows && query.range.start > OFFSET_STEP) rows = await stepped();
+  // SQLite reads a page up to OFFSET_STEP records down in one statement, skipping index entries only; PostgreSQL builds
+  // the row of every record it skips (a page 500 posts down: 4.2 ms), so from its first stone on it reads past stones.
+  else if (!rows && query.range.start > (dialectOf(db) === 'postgres' ? every : OFFSET_STEP)) rows = await stepped();
   rows ??= await page(ALL, size, query.range.start);
   // A full page has a next one unless the count says this page ends the list.
   const ended = !query.after && counted <= LIST_COUNT_CAP && query.range.start + rows.length >= counted;
