@@ -40,6 +40,12 @@ async function everyId(sort: [string, string], filter: Record<string, unknown> =
   return listAllIds(t.db, 'blogs', query.filters, query.sort);
 }
 
+/** The ids of the 25 posts from `start` in this order, read through `db` (a Kysely watching its statements). */
+async function pageIds(db: typeof t.db, sort: [string, string], start: number): Promise<number[]> {
+  const query = parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([start, start + 24]) });
+  return (await listRecords(db, 'blogs', query)).records.map((record) => record.id);
+}
+
 describe('deep pages', () => {
   const cases: Array<{ sort: [string, string]; filter?: Record<string, unknown> }> = [
     { sort: ['published_at', 'DESC'] },
@@ -128,8 +134,7 @@ describe('deep pages', () => {
     const pageAt = async (start: number) => {
       statements.length = 0;
       numbered.length = 0;
-      const query = parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([start, start + 24]) });
-      return (await listRecords(counting, 'blogs', query)).records.map((record) => record.id);
+      return pageIds(counting, sort, start);
     };
     const sqlite = dialectOf(t.db) === 'sqlite';
     const expectReads = (onSqlite: number, onPostgres: number, numberedWalks: number) => {
@@ -168,10 +173,8 @@ describe('deep pages', () => {
       if (statement.includes('row_number') && !readsPosts(statement)) numbered.push(statement);
     });
     const starts = Array.from({ length: 10 }, (_, i) => 4001 + i * 7);
-    const pages = await Promise.all(
-      starts.map((start) => listRecords(fresh, 'blogs', parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([start, start + 24]) }))),
-    );
-    pages.forEach((page, i) => expect(page.records.map((record) => record.id), `page at ${starts[i]}`).toEqual(all.slice(starts[i], starts[i]! + 25)));
+    const pages = await Promise.all(starts.map((start) => pageIds(fresh, sort, start)));
+    pages.forEach((page, i) => expect(page, `page at ${starts[i]}`).toEqual(all.slice(starts[i], starts[i]! + 25)));
     expect(numbered).toHaveLength(sqlite ? 0 : 1);
   });
 
@@ -207,8 +210,7 @@ describe('deep pages', () => {
       const node = JSON.parse(statement);
       if (statement.includes('row_number') && node.limit) walks.push(node.limit.limit.value);
     });
-    const pageAt = async (start: number) =>
-      (await listRecords(watching, 'blogs', parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([start, start + 24]) }))).records.map((record) => record.id);
+    const pageAt = (start: number) => pageIds(watching, sort, start);
     expect(await pageAt(1013)).toEqual(all.slice(1013, 1038));
     expect(walks).toEqual([1000]);
     expect(await pageAt(3321)).toEqual(all.slice(3321, 3346));
@@ -257,8 +259,7 @@ describe('deep pages', () => {
       const node = JSON.parse(statement);
       if (node.from?.froms?.[0]?.table?.identifier?.name === 'records' && node.offset) offsets.push(node.offset.offset.value);
     });
-    const pageAt = async (start: number) =>
-      (await listRecords(watching, 'blogs', parseListQuery(blogs, { sort: JSON.stringify(sort), range: JSON.stringify([start, start + 24]) }))).records.map((record) => record.id);
+    const pageAt = (start: number) => pageIds(watching, sort, start);
     // The first: the keys of the 313 records before it (laying a stone every 25), then the page after the last.
     expect(await pageAt(313)).toEqual(all.slice(313, 338));
     expect(offsets).toEqual([0, 0]);
