@@ -157,7 +157,27 @@ type Generation = string | undefined;
 /** The area's generation: moved on by every change to its records (an area never written has none: '0'). */
 export async function areaGeneration(db: Db, area: string): Promise<string> {
   const { rows } = await selectGeneration(db, { area });
-  return String(rows[0]?.generation ?? 0);
+  const generation = String(rows[0]?.generation ?? 0);
+  if (!db.isTransaction) sawGeneration(db, area, generation);
+  return generation;
+}
+
+// The generation of each area as a statement outside a transaction last saw it, per database: what a list not kept
+// reads against at once (listRecords), its page's statement telling the generation it saw, instead of a statement
+// reading the generation first (a round trip to PostgreSQL, issue #10).
+const lastSeen = new WeakMap<Db, Map<string, string>>();
+
+function sawGeneration(db: Db, area: string, generation: string): void {
+  let areas = lastSeen.get(db);
+  if (!areas) lastSeen.set(db, (areas = new Map()));
+  areas.set(area, generation);
+}
+
+/** The area moved on from the generation a list was read against: `generation` is the one its statement saw. */
+class MovedOn extends Error {
+  constructor(readonly generation: string) {
+    super('The area changed while its list was read');
+  }
 }
 
 const selectGeneration = prepared((db, { area }: { area: string }) => db.selectFrom('area_generations').select('generation').where('area', '=', area));
@@ -173,11 +193,10 @@ const selectRecordCount = prepared((db, { area }: { area: string }) => db.select
 /** `compute()`, or what it answered before for `key` at this generation. */
 async function kept<T>(db: Db, generation: Generation, key: string, compute: () => Promise<T>): Promise<T> {
   if (generation === undefined) return compute();
-  let values = keptValues.get(db);
-  if (!values) keptValues.set(db, (values = new Map()));
-  const found = values.get(key);
-  values.delete(key);
-  if (found?.generation === generation) {
+  const values = keptValues.get(db);
+  const found = values?.get(key);
+  if (values && found?.generation === generation) {
+    values.delete(key);
     values.set(key, found);
     return (await found.value) as T;
   }
@@ -185,16 +204,28 @@ async function kept<T>(db: Db, generation: Generation, key: string, compute: () 
   // running their own: the website's lists count again every second (their time is a filter), and 20 requests at
   // once each counted the same 10,000 posts on PostgreSQL (0.6-1.2 s each, 15 pages a second in all).
   const value = compute();
-  const entry = { generation, value };
-  values.set(key, entry);
-  if (values.size > KEPT_VALUES) values.delete(values.keys().next().value!);
+  const entry = keep(db, generation, key, value);
   try {
     return await value;
   } catch (error) {
-    if (values.get(key) === entry) values.delete(key);
+    if (keptValues.get(db)?.get(key) === entry) keptValues.get(db)!.delete(key);
     throw error;
   }
 }
+
+/** Keeps `value` for `key` at this generation (kept). */
+function keep(db: Db, generation: string, key: string, value: Promise<unknown>): { generation: string; value: Promise<unknown> } {
+  let values = keptValues.get(db);
+  if (!values) keptValues.set(db, (values = new Map()));
+  const entry = { generation, value };
+  values.delete(key);
+  values.set(key, entry);
+  if (values.size > KEPT_VALUES) values.delete(values.keys().next().value!);
+  return entry;
+}
+
+/** Whether a value is kept (or being computed) for `key` at this generation. */
+const isKept = (db: Db, generation: string, key: string): boolean => keptValues.get(db)?.get(key)?.generation === generation;
 
 /**
  * A count that an index answers alone, in one statement of at most LIST_COUNT_CAP index entries (1-2 ms), with no
@@ -323,10 +354,15 @@ function pageQuery(db: Db, area: string, filters: readonly ListFilter[], omit: r
   const key = sortKey(jsonAccess(dialectOf(db)), field);
   let select = filtered(db, area, filters);
   for (const condition of conditions) select = select.where(condition);
-  return withRecord(db, select, omit)
-    .select(key.as('sort_key'))
-    .orderBy(key, listDirection(field, order))
-    .orderBy('id', order === 'ASC' ? 'asc' : 'desc');
+  return (
+    withRecord(db, select, omit)
+      .select(key.as('sort_key'))
+      // The area's generation as the statement saw it (listRecords reads against the one last seen), computed once
+      // per statement.
+      .select(sql<string | number | null>`(select generation from area_generations where area = ${sql.lit(area)})`.as('list_generation'))
+      .orderBy(key, listDirection(field, order))
+      .orderBy('id', order === 'ASC' ? 'asc' : 'desc')
+  );
 }
 
 /** What a page's statement without filters is built from, but its start's shape: its key for pageStatement. */
@@ -408,20 +444,37 @@ function layStone(stones: ListCursor[], every: number, passed: number, row: { so
  * there are more).
  */
 export async function listRecords(db: Db, area: string, query: ListQuery, { omit = [] }: ListReading = {}): Promise<ListPage> {
-  // A list that depends on the time (the website's: published by now) has its time among its filters, so in the keys:
-  // its callers take it to the second (list-query.ts listTime), and the lists asked within a second share what they
-  // count and find.
-  const generation = db.isTransaction ? undefined : await areaGeneration(db, area);
   // The page's ids are kept with the generation too: asked again before the area changes, it is read by id, without
   // the walk of an index, a search or a count (a deep page of 100,000 posts walked 50,000 index entries each time).
   const { field, order } = query.sort;
   const pageKey = ['page', area, field.name, order, query.range.start, query.range.end, JSON.stringify(query.after ?? null), JSON.stringify(query.filters)].join('\u0000');
+  const recordsKey = `${pageKey}\u0000${omit.join('\u0000')}`;
+  // A page not kept is read at once against the generation last seen, its last statement telling the generation it
+  // saw, instead of after a statement reading the generation (issue #10: a round trip to PostgreSQL, half of a random
+  // page's). The same generation at the end as before the start: no change to the area was committed in between, so
+  // the page and every value it used belong to it, and it is kept with it. Another one: read again against that one,
+  // then, if the area moved on once more, as below.
+  let guess = db.isTransaction ? undefined : lastSeen.get(db)?.get(area);
+  for (let attempt = 0; guess !== undefined && attempt < 2 && !isKept(db, guess, pageKey); attempt += 1) {
+    try {
+      const computed = await computeListPage(db, area, query, guess, omit, guess);
+      keep(db, guess, pageKey, Promise.resolve(pageIdsOf(computed)));
+      keepPageRecords(db, guess, recordsKey, computed.records);
+      return computed;
+    } catch (error) {
+      if (!(error instanceof MovedOn)) throw error;
+      guess = error.generation;
+    }
+  }
+  // A list that depends on the time (the website's: published by now) has its time among its filters, so in the keys:
+  // its callers take it to the second (list-query.ts listTime), and the lists asked within a second share what they
+  // count and find.
+  const generation = db.isTransaction ? undefined : await areaGeneration(db, area);
   let computed: ListPage | undefined;
   const page = await kept(db, generation, pageKey, async () => {
-    computed = await computeListPage(db, area, query, generation, omit);
-    return { ids: computed.records.map((record) => record.id), total: computed.total, exact: computed.exact, next: computed.next };
+    computed = await computeListPage(db, area, query, generation, omit, undefined);
+    return pageIdsOf(computed);
   });
-  const recordsKey = `${pageKey}\u0000${omit.join('\u0000')}`;
   // Kept at once, not when asked for again: requests that waited for this computation read them from here.
   if (computed) {
     keepPageRecords(db, generation, recordsKey, computed.records);
@@ -430,6 +483,9 @@ export async function listRecords(db: Db, area: string, query: ListQuery, { omit
   const records = keptPageRecords(db, generation, recordsKey) ?? keepPageRecords(db, generation, recordsKey, await recordsByIds(db, area, page.ids, omit));
   return { records, total: page.total, exact: page.exact, next: page.next };
 }
+
+/** What is kept of a page: its records' ids, not the records (keptPageRecords keeps a few pages' records). */
+const pageIdsOf = (page: ListPage) => ({ ids: page.records.map((record) => record.id), total: page.total, exact: page.exact, next: page.next });
 
 // The records of the pages asked for most recently are kept too, not only their ids (issue #10): a page read again
 // before its area changes (a list every open console reloads, the website's first page) was read by id each time,
@@ -480,7 +536,11 @@ interface ListPage {
   next: string | undefined;
 }
 
-async function computeListPage(db: Db, area: string, query: ListQuery, generation: Generation, omit: readonly string[]): Promise<ListPage> {
+/**
+ * `expected`: the generation the page is read against without having read it first (listRecords); MovedOn when the
+ * last statement saw another.
+ */
+async function computeListPage(db: Db, area: string, query: ListQuery, generation: Generation, omit: readonly string[], expected: string | undefined): Promise<ListPage> {
   const json = jsonAccess(dialectOf(db));
   const { field, order } = query.sort;
   const key = sortKey(json, field);
@@ -499,15 +559,23 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   // The page's statement without filters (a console's list, the most asked for) is built once per area, sort and
   // shape of cursor (pageStatement); with filters, each time.
   const shape = filters.length === 0 && field.kind !== 'boolean' ? pageShape(area, field, order, omit) : undefined;
+  // Whether the last page statement saw the expected generation (it tells it with its rows, none when it read none).
+  let seenExpected = false;
   const page: Reader<RecordRow & { sort_key: unknown }> = async (past, limit, offset) => {
-    if (shape) {
-      const values = { value: past.value ?? null, id: past.id ?? null, limit, offset };
-      return (await pageStatement(db, values, `${past.shape}\u0000${shape}`)).rows;
+    const rows = shape
+      ? (await pageStatement(db, { value: past.value ?? null, id: past.id ?? null, limit, offset }, `${past.shape}\u0000${shape}`)).rows
+      : await pageQuery(db, area, filters, omit, field, order, pastConditions(json, field, order, past.shape, past))
+          .limit(limit)
+          .offset(offset)
+          .execute();
+    seenExpected = false;
+    if (rows.length > 0 && !db.isTransaction) {
+      const seen = String(rows[0]!.list_generation ?? 0);
+      sawGeneration(db, area, seen);
+      if (expected !== undefined && seen !== expected) throw new MovedOn(seen);
+      seenExpected = true;
     }
-    return pageQuery(db, area, filters, omit, field, order, pastConditions(json, field, order, past.shape, past))
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    return rows;
   };
   const keys: Reader<{ sort_key: unknown; id: number }> = (past, limit, offset) =>
     matching(pastConditions(json, field, order, past.shape, past))
@@ -661,6 +729,12 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   // the row of every record it skips (a page 500 posts down: 4.2 ms), so from its first stone on it reads past stones.
   else if (!rows && query.range.start > (dialectOf(db) === 'postgres' ? every : OFFSET_STEP)) rows = await stepped();
   rows ??= await page(ALL, size, query.range.start);
+  // Read against a generation not read first, and the last statement did not tell it: it is read now (after every
+  // statement of the page, so the same one means that none of them saw a change).
+  if (expected !== undefined && !seenExpected) {
+    const now = await areaGeneration(db, area);
+    if (now !== expected) throw new MovedOn(now);
+  }
   // A full page has a next one unless the count says this page ends the list.
   const ended = !query.after && counted <= LIST_COUNT_CAP && query.range.start + rows.length >= counted;
   const last = rows.length === size && !ended ? rows[rows.length - 1] : undefined;

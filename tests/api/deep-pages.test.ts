@@ -303,7 +303,9 @@ describe('deep pages', () => {
       const { rows } = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
       plans.push(...rows.map((row) => row.detail));
     }
-    expect(plans).toHaveLength(1);
+    // The page, then the area's generation it tells (once, by its key).
+    expect(plans).toHaveLength(3);
     expect(plans[0]).toMatch(/^SEARCH records USING INDEX records_blogs_published_at_s_\w+ \(area=\? AND <expr><\?\)$/);
+    expect(plans.slice(1)).toEqual(['SCALAR SUBQUERY 1', 'SEARCH area_generations USING INDEX sqlite_autoindex_area_generations_1 (area=?)']);
   });
 });

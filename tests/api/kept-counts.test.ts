@@ -322,3 +322,46 @@ describe('a page asked for by many at once', () => {
     expect(again).toMatchObject({ total: 1, exact: true });
   });
 });
+
+describe('a page not kept, read against the generation last seen', () => {
+  // A page not kept is read at once against the area's generation as last seen, its statement telling the one it
+  // saw (records.ts listRecords). A change committed meanwhile by another server (here: SQL around this one, which
+  // the server does not see) must show in that very read: its records and its count.
+  const titles = (range: [number, number]) =>
+    listRecords(t.db, 'blogs', parseListQuery(blogs, { sort: JSON.stringify(['title', 'ASC']), range: JSON.stringify(range) })).then((page) => ({
+      titles: page.records.map((record) => record.data.title),
+      total: page.total,
+    }));
+  const insertPost = async (title: string) => {
+    const data = { title, slug: title.toLowerCase(), excerpt: '', content: '<p>x</p>', tags: [], status: 'draft', published_at: null, author: null, cover_image: null };
+    const now = new Date().toISOString();
+    await t.db.insertInto('records').values({ area: 'blogs', data: JSON.stringify(data), position: null, created_at: now, updated_at: now }).execute();
+  };
+
+  it('follows a change made meanwhile around the server: the records and the count', async () => {
+    const created: Post[] = [];
+    for (const title of ['A1', 'A2', 'A3']) created.push(await post(title));
+    expect(await titles([0, 0])).toEqual({ titles: ['A1'], total: 3 });
+    await insertPost('A0');
+    // The count of three is kept with the generation last seen: the page's statement sees another.
+    expect(await titles([1, 1])).toEqual({ titles: ['A1'], total: 4 });
+    expect(await titles([2, 2])).toEqual({ titles: ['A2'], total: 4 });
+    await t.db.deleteFrom('records').where('id', '=', created[1]!.id).execute();
+    await t.db.deleteFrom('records').where('id', '=', created[2]!.id).execute();
+    // A page past the end reads no record, so its statement tells no generation: it is read after the page.
+    expect(await titles([3, 3])).toEqual({ titles: [], total: 2 });
+    expect(await titles([1, 1])).toEqual({ titles: ['A1'], total: 2 });
+  });
+
+  it('sends one statement for a page not kept once the generation and the count are known', async () => {
+    for (const title of ['B1', 'B2', 'B3']) await post(title);
+    const statements: string[] = [];
+    const counting = watchingStatements(t.db, (statement) => statements.push(statement));
+    const query = (range: [number, number]) => parseListQuery(blogs, { sort: JSON.stringify(['title', 'ASC']), range: JSON.stringify(range) });
+    expect((await listRecords(counting, 'blogs', query([0, 0]))).records.map((record) => record.data.title)).toEqual(['B1']);
+    statements.length = 0;
+    expect((await listRecords(counting, 'blogs', query([1, 1]))).records.map((record) => record.data.title)).toEqual(['B2']);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('"list_generation"');
+  });
+});
