@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations';
+import { PLAN_ONCE, planOnce } from './planned';
 import { SharedCommitKysely, SharedCommits } from './shared-commits';
 import type { Database } from './types';
 
@@ -62,7 +63,20 @@ function resilientPool(config: pg.PoolConfig, onLost: (error: Error) => void): p
 export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOptions, settings: CreateDbOptions = {}): Kysely<Database> {
   const options = toDbOptions(source);
   if ('postgres' in options) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(options.postgres, settings.onConnectionLost ?? reportLostConnection) }) });
+    const onLost = settings.onConnectionLost ?? reportLostConnection;
+    const pool = resilientPool(options.postgres, onLost);
+    // The statements built once, outside a transaction, run on a pool of their own, planned once (planned.ts). Its
+    // setting is the first statement of each of its connections (a client runs its statements in order); set so, not
+    // among the connection's options, which a DATABASE_URL's own `options` would replace.
+    const planned = resilientPool(options.postgres, onLost);
+    planned.on('connect', (client) => void client.query(PLAN_ONCE).catch(() => undefined));
+    const end = pool.end.bind(pool);
+    pool.end = (async () => {
+      await Promise.all([end(), planned.end()]);
+    }) as typeof pool.end;
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    planOnce(db, planned);
+    return db;
   }
   if (options.sqlite !== ':memory:') mkdirSync(path.dirname(options.sqlite), { recursive: true });
   // No busy_timeout: better-sqlite3 is synchronous, and SQLite's own wait would stop the whole server while another

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/helpers/db';
+import { plannedPool } from './planned';
 import { prepared } from './prepared';
 
 let testDb: TestDb;
@@ -113,5 +114,48 @@ describe('prepared statements', () => {
     await expect(run(['a', 'b'])).rejects.toThrow('must be a scalar or null, not a list');
     await expect(run({ toString: () => 'a' })).rejects.toThrow('must be a scalar or null, not object');
     expect(await testDb.db.selectFrom('audit_log').select('id').where('at', '=', at).execute()).toEqual([]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('runs on PostgreSQL under a name, planned once for every call (outside a transaction)', async () => {
+    // A database of its own: its pool for statements built once has a single connection, the one asked about.
+    const own = await createTestDb();
+    try {
+      for (const [n, action] of ['create', 'update', 'update', 'delete', 'update'].entries()) {
+        await insertAudit(own.db, { at: `2026-11-29T10:00:0${n}.000Z`, action, area: 'planned', record_id: n, email: null });
+      }
+      const ids = async (action: string) => (await byAction(own.db, { action, after: 0 }, 'Prepared')).rows.map((row) => Number(row.record_id));
+      expect([await ids('update'), await ids('create'), await ids('delete'), await ids('update'), await ids('none')]).toEqual([[1, 2], [0], [3], [1, 2], []]);
+      const client = await plannedPool(own.db)!.connect();
+      try {
+        const { rows } = await client.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+          "select statement, generic_plans, custom_plans from pg_prepared_statements where statement like '%audit_log%' order by statement",
+        );
+        expect(rows.map((row) => [row.statement.slice(0, 18), Number(row.generic_plans), Number(row.custom_plans)])).toEqual([
+          ['insert into "audit', 5, 0],
+          ['select "id", "area', 5, 0],
+        ]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await own.destroy();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('runs on PostgreSQL after a table it reads changed its columns under a kept statement', async () => {
+    // A newer server's migration during a rolling deploy: the connection that kept the statement is closed, and the
+    // statement answers with the table as it is now.
+    const own = await createTestDb();
+    try {
+      const byId = prepared((db, { id }: { id: number }) => db.selectFrom('audit_log').selectAll().where('id', '=', id));
+      const [row] = (await insertAudit(own.db, { at: '2026-11-29T11:00:00.000Z', action: 'create', area: 'planned', record_id: 7, email: null })).rows;
+      const id = Number(row!.id);
+      expect((await byId(own.db, { id })).rows.map((found) => [Number(found.id), found.area])).toEqual([[id, 'planned']]);
+      await sql`alter table audit_log add column note text not null default 'added'`.execute(own.db);
+      expect((await byId(own.db, { id })).rows.map((found) => [Number(found.id), found.area, (found as { note?: string }).note])).toEqual([[id, 'planned', 'added']]);
+      expect((await byId(own.db, { id })).rows).toHaveLength(1);
+    } finally {
+      await own.destroy();
+    }
   });
 });

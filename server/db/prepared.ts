@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import { dialectOf } from './dialect';
+import { plannedPool, runPlanned } from './planned';
 import type { Database } from './types';
 
 // ---- Statements built once (issue #10) -----------------------------------------------------------------------------
@@ -85,6 +86,9 @@ export function prepared<P extends Values<P>, O>(
       }
       return value;
     });
+    // PostgreSQL, outside a transaction: planned once (planned.ts).
+    const pool = plannedPool(db);
+    if (pool) return runPlanned<O>(pool, statement.sql, parameters);
     return db.executeQuery<O>(CompiledQuery.raw(statement.sql, parameters));
   };
 }
