@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeDate, storedDate } from './dates';
 
@@ -49,5 +50,23 @@ describe('storedDate', () => {
     expect(storedDate('2026-11-27')).toBe('2026-11-27');
     expect(storedDate(null)).toBeNull();
     expect(storedDate('soon')).toBe('soon');
+  });
+
+  it('answers a value of the stored shape as it is, as reading it as a date would', () => {
+    const digits = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length });
+    const shaped = fc.oneof(
+      fc.tuple(digits(4), digits(2), digits(2)).map(([y, m, d]) => `${y}-${m}-${d}`),
+      fc.tuple(digits(4), digits(2), digits(2), digits(2), digits(2), digits(2), digits(3)).map(([y, mo, d, h, mi, s, ms]) => `${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`),
+      fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }).map((date) => date.toISOString()),
+    );
+    fc.assert(
+      fc.property(shaped, (value) => {
+        expect(storedDate(value)).toBe(value);
+        expect(normalizeDate(value) ?? value).toBe(value);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(storedDate('2026-02-30T10:00:00.000Z')).toBe('2026-02-30T10:00:00.000Z');
+    expect(storedDate(' 2026-11-27')).toBe('2026-11-27');
   });
 });

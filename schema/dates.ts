@@ -36,4 +36,9 @@ export function normalizeDate(text: string): string | null {
  * A stored date value as answers give it: in the stored form above, whatever form an earlier version stored it in
  * (2026-11-27T21:30, UTC, is answered 2026-11-27T21:30:00.000Z). Anything that is no date is answered as stored.
  */
-export const storedDate = (value: unknown): unknown => (typeof value === 'string' ? (normalizeDate(value) ?? value) : value);
+export const storedDate = (value: unknown): unknown => (typeof value !== 'string' || STORED_SHAPE.test(value) ? value : (normalizeDate(value) ?? value));
+
+// The shape of both stored forms. A value of that shape is answered as it is without reading it as a date: stored
+// so, normalizeDate gives it back unchanged, and a value of that shape that is no date (2026-02-30) is answered as
+// stored anyway (issue #10: every record of a list has its dates answered, 4% of a page's time).
+const STORED_SHAPE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/;
