@@ -204,24 +204,24 @@ async function kept<T>(db: Db, generation: Generation, key: string, compute: () 
   // running their own: the website's lists count again every second (their time is a filter), and 20 requests at
   // once each counted the same 10,000 posts on PostgreSQL (0.6-1.2 s each, 15 pages a second in all).
   const value = compute();
-  const entry = keep(db, generation, key, value);
+  const { values: held, entry } = keep(db, generation, key, value);
   try {
     return await value;
   } catch (error) {
-    if (keptValues.get(db)?.get(key) === entry) keptValues.get(db)!.delete(key);
+    if (held.get(key) === entry) held.delete(key);
     throw error;
   }
 }
 
-/** Keeps `value` for `key` at this generation (kept). */
-function keep(db: Db, generation: string, key: string, value: Promise<unknown>): { generation: string; value: Promise<unknown> } {
+/** Keeps `value` for `key` at this generation (kept); answers the database's kept values and the entry. */
+function keep(db: Db, generation: string, key: string, value: Promise<unknown>) {
   let values = keptValues.get(db);
   if (!values) keptValues.set(db, (values = new Map()));
   const entry = { generation, value };
   values.delete(key);
   values.set(key, entry);
   if (values.size > KEPT_VALUES) values.delete(values.keys().next().value!);
-  return entry;
+  return { values, entry };
 }
 
 /** Whether a value is kept (or being computed) for `key` at this generation. */
