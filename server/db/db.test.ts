@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/helpers/db';
 import { createToken, findSession } from '../repositories/tokens';
 import { createUser, findUserByEmail } from '../repositories/users';
+import { dialectOf, unplannedLimit } from './dialect';
 import { migrate } from './index';
 
 let testDb: TestDb;
@@ -74,5 +75,19 @@ describe('database', () => {
     const again = await db.selectFrom('streamed' as never).select(sql<number>`n`.as('n')).orderBy(sql`n`).execute();
     expect(again).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     await sql`drop table streamed`.execute(db);
+  });
+  // SQLite compiles a statement again at every run when it planned by a bound LIMIT's value (server/db/index.ts,
+  // UnplannedLimitCompiler): limits and offsets are written as expressions it does not plan by, and still page exactly.
+  it('pages exactly by a limit and an offset given as parameters, which SQLite does not plan by', async () => {
+    const db = testDb.db;
+    await sql`create table paged (n integer primary key)`.execute(db);
+    await sql`insert into paged (n) values (1), (2), (3), (4), (5), (6), (7)`.execute(db);
+    const page = (limit: number, offset: number) => db.selectFrom('paged' as never).select('n' as never).orderBy('n' as never).limit(limit).offset(offset);
+    for (const [limit, offset, expected] of [[3, 0, [1, 2, 3]], [3, 5, [6, 7]], [2, 6, [7]], [4, 7, []], [1, 1, [2]]] as const) {
+      expect((await page(limit, offset).execute()).map((row) => (row as { n: number }).n)).toEqual(expected);
+      expect((await sql<{ n: number }>`select n from paged order by n limit ${unplannedLimit(limit)} offset ${offset}`.execute(db)).rows.map((row) => row.n)).toEqual(expected);
+    }
+    if (dialectOf(db) === 'sqlite') expect(page(3, 1).compile().sql).toMatch(/ limit \? \+ 0 offset \? \+ 0$/);
+    await sql`drop table paged`.execute(db);
   });
 });

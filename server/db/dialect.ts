@@ -21,6 +21,13 @@ export function dialectOf(db: Kysely<any>): DialectName {
 // Kysely instance (the database, and each transaction, which is an instance of its own).
 const dialects = new WeakMap<Kysely<any>, DialectName>();
 
+/**
+ * A LIMIT written as SQL text: `limit ${unplannedLimit(n)}`. SQLite would compile a statement with `limit ?` again at
+ * every run (server/db/index.ts, UnplannedLimitCompiler, does the same for the query builder's limits); PostgreSQL
+ * folds the `+ 0` away.
+ */
+export const unplannedLimit = (limit: number): RawBuilder<number> => sql<number>`${limit} + 0`;
+
 // ---- JSON fields of the generic record store (server/repositories/records.ts) ----------------------------------
 // The one place where the two databases differ for records: how a value is read out of the `data` document,
 // searched, matched in an array and written back. Everything else is the same SQL.

@@ -1,7 +1,7 @@
 // SQL of the search and array-value side tables (migration 0010, issue #10). They are written in the transaction
 // that writes the record (server/areas/records.ts), so a search never finds a record by text it no longer has.
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { dialectOf } from '../db/dialect';
+import { dialectOf, unplannedLimit } from '../db/dialect';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 
@@ -200,20 +200,20 @@ export function containsCondition(area: string, field: string, value: string): R
 
 /** The ids of up to `limit` records of `area` that searchCondition matches, read from the index alone. */
 export async function searchIds(db: Db, area: string, words: readonly string[], limit: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`${searchIn(db, area, words)} limit ${limit}`.execute(db);
+  const { rows } = await sql<{ id: number }>`${searchIn(db, area, words)} limit ${unplannedLimit(limit)}`.execute(db);
   return rows.map((row) => Number(row.id));
 }
 
 /** How many records of `area` searchCondition matches, counted up to `cap`. */
 export async function searchCount(db: Db, area: string, words: readonly string[], cap: number): Promise<number> {
-  const { rows } = await sql<{ count: number | string }>`select count(*) as count from (${searchIn(db, area, words)} limit ${cap}) as matches`.execute(db);
+  const { rows } = await sql<{ count: number | string }>`select count(*) as count from (${searchIn(db, area, words)} limit ${unplannedLimit(cap)}) as matches`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }
 
 /** How many records of `area` containsCondition matches, counted up to `cap`. */
 export async function valueCount(db: Db, area: string, field: string, value: string, cap: number): Promise<number> {
   const { rows } = await sql<{ count: number | string }>`select count(*) as count from (select 1 from record_values
-    where area = ${area} and field = ${field} and value = ${value} limit ${cap}) as matches`.execute(db);
+    where area = ${area} and field = ${field} and value = ${value} limit ${unplannedLimit(cap)}) as matches`.execute(db);
   return Number(rows[0]?.count ?? 0);
 }
 
