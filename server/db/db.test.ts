@@ -5,6 +5,7 @@ import { createToken, findSession } from '../repositories/tokens';
 import { createUser, findUserByEmail } from '../repositories/users';
 import { dialectOf, unplannedLimit } from './dialect';
 import { migrate } from './index';
+import { SEARCH_AUTOMERGE } from './migrations/0013-search-merging';
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -89,5 +90,28 @@ describe('database', () => {
     }
     if (dialectOf(db) === 'sqlite') expect(page(3, 1).compile().sql).toMatch(/ limit \? \+ 0 offset \? \+ 0$/);
     await sql`drop table paged`.execute(db);
+  });
+  // SQLite's full-text index merges a level's segments once 8 have piled up (migration 0013; FTS5's default is 4): each
+  // transaction below writes a segment of its own, so levels fill and merge, and every word is still found exactly.
+  it.runIf(!process.env.TEST_DATABASE_URL)('keeps the full-text index merging at 8 segments a level, and whole across the merges', async () => {
+    const db = testDb.db;
+    const config = await sql<{ v: number }>`select v from record_search_config where k = 'automerge'`.execute(db);
+    expect(config.rows).toEqual([{ v: SEARCH_AUTOMERGE }]);
+    expect(SEARCH_AUTOMERGE).toBe(8);
+    const first = 900_001;
+    for (let n = 0; n < 120; n++) {
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into record_search (rowid, area, body) values (${first + n}, 'merging', ${`word${n % 7} every ${n % 2 === 0 ? 'even' : 'odd'}`})`.execute(trx);
+        if (n % 10 === 9) await sql`delete from record_search where rowid = ${first + n - 5}`.execute(trx);
+      });
+    }
+    const found = async (query: string) =>
+      (await sql<{ id: number }>`select rowid as id from record_search where record_search match ${query} order by rowid`.execute(db)).rows.map((row) => row.id - first);
+    const kept = Array.from({ length: 120 }, (_, n) => n).filter((n) => n % 10 !== 4);
+    expect(await found('area : "merging" AND body : ("every"*)')).toEqual(kept);
+    expect(await found('area : "merging" AND body : ("word3"*)')).toEqual(kept.filter((n) => n % 7 === 3));
+    expect(await found('area : "merging" AND body : ("odd"* AND "word1"*)')).toEqual(kept.filter((n) => n % 2 === 1 && n % 7 === 1));
+    await sql`insert into record_search (record_search) values ('integrity-check')`.execute(db);
+    await sql`delete from record_search where area = 'merging'`.execute(db);
   });
 });

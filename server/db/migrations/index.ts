@@ -11,6 +11,7 @@ import { auditLog } from './0009-audit-log';
 import { recordSearch } from './0010-record-search';
 import { areaGenerations } from './0011-area-generations';
 import { areaRecordCounts } from './0012-area-record-counts';
+import { searchMerging } from './0013-search-merging';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_record_search': recordSearch,
   '0011_area_generations': areaGenerations,
   '0012_area_record_counts': areaRecordCounts,
+  '0013_search_merging': searchMerging,
 };
