@@ -6,8 +6,9 @@
 //   node scripts/build-server.mjs && cp dist-server/server.mjs /tmp/before.mjs   # (then change, build again)
 //   node scripts/bench-ab.mjs update 16 /tmp/before.mjs dist-server/server.mjs
 //
-// Kinds: get, create, update (blogs); random-page (the console's list of posts, sorted, 25 from a random start, as
-// `npm run bench` asks for it); website-page (the website's list of posts at a random page 1–800, as the bench asks);
+// Kinds: get, create, update (blogs); random-page (the console's list of posts, sorted, 25 from a random start): each
+// the request `npm run bench` sends for it (scripts/bench-api.mjs's catalogue: a create's 2 KB of HTML with bold and
+// italic words and two tags); website-page (the website's list of posts at a random page 1–800, as the bench asks);
 // website-tag-page (the same, of the posts tagged safety: most of those pages are past the last).
 // BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000); BENCH_AB_AREAS: the areas seeded,
 // comma-separated (blogs; the bench seeds blogs,projects,contact-us-form).
@@ -16,6 +17,7 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { catalogue } from './bench-api.mjs';
 import { ROOT, signIn, startServer } from './bench-server.mjs';
 
 const [kind, roundsText, ...bundles] = process.argv.slice(2);
@@ -56,18 +58,14 @@ try {
     const auth = await signIn(server);
     servers.push({ bundle, server, headers: auth.headers, bursts: [] });
   }
-  let n = 0;
+  // The posts are seeded first, so their ids run from 1 (as the bench's own seeding).
+  const bench = catalogue({ total: records, ids: { blogs: [[1, records]] } });
+  const benchEntry = bench.find((entry) => entry.key === { get: 'get', create: 'create', update: 'update', 'random-page': 'deep-random' }[kind]);
   const request = (server) => (req) => {
-    const id = 1 + Math.floor(Math.random() * records);
-    if (kind === 'get') return { ...req, path: `/api/blogs/${id}`, headers: server.headers };
-    if (kind === 'random-page') {
-      const start = Math.floor(Math.random() * (records - 25));
-      return { ...req, path: `/api/blogs?sort=${encodeURIComponent('["published_at","DESC"]')}&range=${encodeURIComponent(JSON.stringify([start, start + 24]))}&projection=list`, headers: server.headers };
-    }
     if (kind === 'website-tag-page') return { ...req, path: `/api/public/blogs?tag=safety&page=${1 + Math.floor(Math.random() * 800)}` };
     if (kind === 'website-page') return { ...req, path: `/api/public/blogs?page=${1 + Math.floor(Math.random() * 800)}` };
-    if (kind === 'update') return { ...req, method: 'PUT', path: `/api/blogs/${id}`, headers: server.headers, body: JSON.stringify({ excerpt: `Revised ${(n += 1)}` }) };
-    return { ...req, method: 'POST', path: '/api/blogs', headers: server.headers, body: JSON.stringify({ title: `Tower ${(n += 1)}`, excerpt: 'New', content: `<p>${'Concrete and steel. '.repeat(100)}</p>`, tags: ['bench'], status: 'draft' }) };
+    const { method = 'GET', path: requestPath, body } = benchEntry.make();
+    return { ...req, method, path: requestPath, body, headers: server.headers };
   };
   for (let round = 0; round < rounds; round++) {
     // Each build first in turn: none always follows another's burst.
