@@ -252,12 +252,11 @@ class PatientSqliteDialect extends SqliteDialect {
 /**
  * SQLite reads the value bound to a LIMIT or an OFFSET while it plans a statement, and so marks the statement to be
  * compiled again whenever that parameter is bound again; better-sqlite3 binds at every run, so every run of a statement
- * with `limit ?` compiled it again (a page of a list of posts: 220 µs a run, 177 µs compiled once; a slug's check: 12
- * µs, 3 µs). Written
- * `limit ? + 0`, the limit is an expression SQLite does not read while planning, and a statement is compiled once
- * (docs/performance.md, twentieth pass). The 62 statements the bench's requests run plan alike either way (their
- * query plans with their values bound). Limits given as SQL text (`sql\`… limit ${n}\``) write the `+ 0` themselves
- * (unplannedLimit).
+ * with `limit ?` compiled it again (a page of a list of posts: 220 µs a run, 177 µs compiled once; a slug's check:
+ * 12 µs, 3 µs). Written `limit ? + 0`, the limit is an expression SQLite does not read while planning, and a statement
+ * is compiled once (docs/performance.md, twentieth pass). The 62 statements the bench's requests run plan alike either
+ * way (their query plans with their values bound). Limits given as SQL text (`sql\`… limit ${n}\``) write the `+ 0`
+ * themselves (unplannedLimit).
  */
 class UnplannedLimitCompiler extends SqliteQueryCompiler {
   protected override visitLimit(node: LimitNode): void {
