@@ -15,6 +15,43 @@ import type { Database } from './types';
 
 const SAVEPOINT = 'cornerstone_write';
 
+// ---- Statements run just before the commit ------------------------------------------------------------------------
+// SQLite's full-text table (FTS5) keeps the words of the rows written to it in memory and writes them out as a new
+// segment of its index whenever a savepoint or a statement journal begins, then merges segments as they pile up: with
+// each write in a savepoint, every create wrote a segment of its own and paid for merging it (a fifth of a create at
+// 100,000 posts, replayed). A write may instead leave a statement to run after every savepoint of the shared
+// transaction is released, just before its COMMIT: the words of all its writes go out as one segment. Such a
+// statement is dropped with its write's savepoint when that write fails, runs in the order it was left, and one that
+// fails fails the commit (every write of it, as any failed commit). Reads inside the shared transaction do not see it:
+// its writer looks for what it left (`deferred`) before reading the table (server/repositories/record-index.ts).
+
+/** Past this many bytes of deferred statements' values, the shared transaction commits before the next write. */
+export const DEFERRED_BYTES_LIMIT = 1024 * 1024;
+
+interface Deferred {
+  query: CompiledQuery;
+  /** What the writer notes about it, to find it again. */
+  note: unknown;
+  bytes: number;
+}
+
+/** A running write transaction's way to leave statements for its commit. */
+export interface CommitDeferral {
+  /** Runs `query` just before the commit (dropped if this transaction fails). */
+  defer(query: CompiledQuery, note: unknown, bytes: number): void;
+  /** The notes of the statements left so far in the shared transaction, oldest first. */
+  notes(): readonly unknown[];
+}
+
+/** The transactions of a SharedCommitKysely, while they run. */
+const running = new WeakMap<object, SharedCommits>();
+
+/** `db`'s deferral when it is a running write transaction of a database that shares commits (SQLite). */
+export function commitDeferral(db: object): CommitDeferral | undefined {
+  const shared = running.get(db);
+  return shared?.isInside() ? shared : undefined;
+}
+
 /** How a shared transaction ended: resolved once committed, rejected with the reason it was not. */
 export interface Outcome {
   promise: Promise<void>;
@@ -34,7 +71,7 @@ function newOutcome(): Outcome {
   return { promise, resolve, reject };
 }
 
-export class SharedCommits {
+export class SharedCommits implements CommitDeferral {
   /** The shared transaction has begun and is not committed yet. */
   private open = false;
   /** How the open (or the last) shared transaction ends. */
@@ -45,6 +82,11 @@ export class SharedCommits {
   readonly counts = { transactions: 0, commits: 0 };
   private scheduled = false;
   private committing: Promise<void> | undefined;
+  /** Statements left for the commit of the open shared transaction, in order. */
+  private deferred: Deferred[] = [];
+  private deferredBytes = 0;
+  /** Where the running transaction's own deferred statements begin. */
+  private deferredMark = 0;
 
   /** The last failure of a statement of the running transaction. */
   private failure: unknown;
@@ -60,6 +102,8 @@ export class SharedCommits {
   wrap(driver: Driver): void {
     driver.beginTransaction = async () => {
       await this.committing;
+      // Deferred values kept in memory stay bounded: past the limit the writes so far commit first.
+      if (this.open && this.deferredBytes > DEFERRED_BYTES_LIMIT) await this.commit().catch(() => {});
       if (!this.open) {
         await this.run('begin');
         this.open = true;
@@ -67,6 +111,7 @@ export class SharedCommits {
       }
       this.inside = true;
       this.counts.transactions += 1;
+      this.deferredMark = this.deferred.length;
       try {
         await this.run(`savepoint ${SAVEPOINT}`);
       } catch (error) {
@@ -82,6 +127,7 @@ export class SharedCommits {
       }
     };
     driver.rollbackTransaction = async () => {
+      this.dropDeferred(this.deferredMark);
       try {
         // A failure SQLite answers by rolling back itself (a full disk, an I/O error) has ended the shared one.
         if (this.inTransaction()) {
@@ -119,6 +165,27 @@ export class SharedCommits {
     };
   }
 
+  /** A Kysely transaction is running inside the shared one. */
+  isInside(): boolean {
+    return this.inside;
+  }
+
+  defer(query: CompiledQuery, note: unknown, bytes: number): void {
+    if (!this.inside) throw new Error('SharedCommits: a statement can only be deferred by a running transaction');
+    this.deferred.push({ query, note, bytes });
+    this.deferredBytes += bytes;
+  }
+
+  notes(): readonly unknown[] {
+    return this.deferred.map((entry) => entry.note);
+  }
+
+  /** Forgets the deferred statements from `from` on. */
+  private dropDeferred(from: number): void {
+    for (const entry of this.deferred.splice(from)) this.deferredBytes -= entry.bytes;
+    if (this.deferred.length === 0) this.deferredBytes = 0;
+  }
+
   /** How the shared transaction a running transaction is in ends. */
   current(): Outcome | undefined {
     return this.outcome;
@@ -137,6 +204,7 @@ export class SharedCommits {
       // SQLite rolled the shared transaction back itself (a full disk, an I/O error): none of it will be committed,
       // and every write of it fails as the statement that ended it did.
       this.open = false;
+      this.dropDeferred(0);
       this.outcome?.reject(this.failure ?? Object.assign(new Error('SQLite rolled the transaction back'), { code: 'SQLITE_IOERR' }));
     }
     this.failure = undefined;
@@ -158,6 +226,10 @@ export class SharedCommits {
       const outcome = this.outcome;
       try {
         this.counts.commits += 1;
+        // Taken before they run: a failure below leaves none of them for the next shared transaction.
+        const deferred = this.deferred.splice(0);
+        this.deferredBytes = 0;
+        for (const { query } of deferred) await this.run(query);
         await this.run('commit');
         this.open = false;
         outcome?.resolve();
@@ -172,9 +244,9 @@ export class SharedCommits {
     return this.committing;
   }
 
-  private run(statement: string) {
+  private run(statement: string | CompiledQuery) {
     if (!this.connection) throw new Error('SharedCommits: no connection yet');
-    return this.connection.executeQuery(CompiledQuery.raw(statement));
+    return this.connection.executeQuery(typeof statement === 'string' ? CompiledQuery.raw(statement) : statement);
   }
 }
 
@@ -198,9 +270,14 @@ export class SharedCommitKysely extends Kysely<Database> {
     builder.execute = async (callback) => {
       let outcome: Outcome | undefined;
       const result = await execute(async (trx) => {
-        const value = await callback(trx);
-        outcome = shared.current();
-        return value;
+        running.set(trx, shared);
+        try {
+          const value = await callback(trx);
+          outcome = shared.current();
+          return value;
+        } finally {
+          running.delete(trx);
+        }
       });
       await shared.committed(outcome);
       return result;

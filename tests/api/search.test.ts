@@ -9,8 +9,10 @@ import { buildApp } from '../../server/app';
 import { reindexAreas } from '../../server/areas/evolve';
 import { updateRecord } from '../../server/areas/records';
 import { buildAreaModels } from '../../server/areas/model';
+import { indexEntry } from '../../server/areas/search-index';
 import { dialectOf } from '../../server/db/dialect';
 import { hashPassword } from '../../server/passwords';
+import { insertRecord, updateRecordData } from '../../server/repositories/records';
 import { createUser } from '../../server/repositories/users';
 import { watchingStatements } from '../helpers/db';
 import { createRestartableDb } from '../helpers/restartable';
@@ -111,6 +113,48 @@ describe('text search (q)', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/public/blogs?q=FACADE' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ data: { title: string }[]; total: number }>()).toMatchObject({ data: [{ title: 'Façade works' }], total: 1, total_exact: true });
+  });
+});
+
+describe('text search after writes that share a commit', () => {
+  afterEach(removeAllPosts);
+
+  // On SQLite the full-text rows of the writes sharing a commit are written just before it (server/db/shared-commits.ts).
+  it('finds exactly what the writes sent at once left, created, changed and deleted', async () => {
+    const names = ['Quarry one', 'Quarry two', 'Quarry three', 'Quarry four', 'Quarry five', 'Quarry six'];
+    const created = await Promise.all(names.map((title) => post(title)));
+    expect(await titles({ q: 'quarry' })).toEqual([...names].sort());
+    const [one, two, three, four, five, six] = created as [Post, Post, Post, Post, Post, Post];
+    const answers = await Promise.all([
+      api.put(`/api/blogs/${one.id}`, { title: 'Marble one', version: one.version }),
+      api.put(`/api/blogs/${two.id}`, { title: 'Quarry two', excerpt: 'Marble too', version: two.version }),
+      api.delete(`/api/blogs/${three.id}`),
+      api.put(`/api/blogs/${four.id}`, { title: 'Slate four', version: four.version }),
+      api.delete(`/api/blogs/${five.id}`),
+      // A version it never had: refused, and its text with it.
+      api.put(`/api/blogs/${six.id}`, { title: 'Granite six', version: six.version + 5 }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 409]);
+    expect(await titles({ q: 'quarry' })).toEqual(['Quarry six', 'Quarry two']);
+    expect(await titles({ q: 'marble' })).toEqual(['Marble one', 'Quarry two']);
+    expect(await titles({ q: 'slate' })).toEqual(['Slate four']);
+    expect(await titles({ q: 'granite' })).toEqual([]);
+    expect(await titles({ q: 'three' })).toEqual([]);
+    expect(await titles({ q: 'five' })).toEqual([]);
+  });
+
+  it('finds a record created and changed in one transaction by its last text only', async () => {
+    const blogs = buildAreaModels(areas).find((model) => model.name === 'blogs')!;
+    const first = { title: 'Basalt pier', slug: 'basalt-pier', excerpt: 'Harbour', content: '<p>Body</p>', tags: [], status: 'draft' };
+    const second = { ...first, title: 'Limestone pier' };
+    await t.db.transaction().execute(async (trx) => {
+      const stored = await insertRecord(trx, 'blogs', { data: first, index: indexEntry(blogs, first) });
+      const changed = await updateRecordData(trx, 'blogs', stored, second, { index: indexEntry(blogs, second) });
+      expect(changed?.version).toBe(2);
+    });
+    expect(await titles({ q: 'limestone' })).toEqual(['Limestone pier']);
+    expect(await titles({ q: 'basalt' })).toEqual([]);
+    expect(await titles({ q: 'pier harbour' })).toEqual(['Limestone pier']);
   });
 });
 

@@ -5,11 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { commitCounts, createDb, migrate, type Database } from '../../server/db';
+import { DEFERRED_BYTES_LIMIT, commitDeferral } from '../../server/db/shared-commits';
 import { SqliteDatabase } from '../../server/db/sqlite-driver';
 import { hashPassword } from '../../server/passwords';
 import { createUser } from '../../server/repositories/users';
@@ -141,6 +142,78 @@ describe('write transactions sharing a commit (SQLite)', () => {
     await db.destroy();
     expect(committedNames(file)).toEqual(['Oak']);
     await writing;
+  });
+});
+
+/** Leaves, for the commit of `trx`'s shared transaction, the insert of a row named `name`. */
+function leave(trx: Kysely<Database>, name: string, bytes = name.length) {
+  const deferral = commitDeferral(trx);
+  if (!deferral) throw new Error('no deferral in this transaction');
+  deferral.defer(CompiledQuery.raw('insert into shared_things (name) values (?)', [name]), { name }, bytes);
+}
+
+describe('statements left for the commit (SQLite)', () => {
+  it('runs them after every transaction of the commit, in order, and drops those of a transaction that failed', async () => {
+    const { db, file } = await sqliteFile();
+    const before = commitCounts(db)!;
+    let seenInside: string[] = [];
+    let notes: readonly unknown[] = [];
+    const results = await Promise.allSettled([
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'Oak');
+        leave(trx, 'Oak, left');
+      }),
+      db.transaction().execute(async (trx) => {
+        leave(trx, 'Ash, left');
+        await insert(trx, 'Ash');
+        throw new Error('the form was wrong');
+      }),
+      db.transaction().execute(async (trx) => {
+        leave(trx, 'Elm, left');
+        seenInside = (await sql<{ name: string }>`select name from shared_things order by id`.execute(trx)).rows.map((row) => row.name);
+        notes = commitDeferral(trx)!.notes();
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // Not run yet inside the shared transaction; the failed transaction's is gone.
+    expect(seenInside).toEqual(['Oak']);
+    expect(notes).toEqual([{ name: 'Oak, left' }, { name: 'Elm, left' }]);
+    expect(committedNames(file)).toEqual(['Oak', 'Oak, left', 'Elm, left']);
+    expect(commitCounts(db)!.commits - before.commits).toBe(1);
+    // Outside a transaction there is nothing to leave a statement to.
+    expect(commitDeferral(db)).toBeUndefined();
+  });
+
+  it('fails every transaction of the commit when a statement left for it fails, and keeps none of their rows', async () => {
+    const { db, file } = await sqliteFile();
+    const results = await Promise.allSettled([
+      db.transaction().execute((trx) => insert(trx, 'Oak')),
+      // The same name again: refused by the unique constraint at the commit, after every savepoint was released.
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'Yew');
+        leave(trx, 'Oak');
+      }),
+    ]);
+    for (const result of results) expect(String((result as PromiseRejectedResult).reason)).toContain('UNIQUE constraint failed: shared_things.name');
+    expect(committedNames(file)).toEqual([]);
+    // Nothing of it is left over for the next commit.
+    await db.transaction().execute(async (trx) => {
+      await insert(trx, 'Ash');
+      leave(trx, 'Elm');
+    });
+    expect(committedNames(file)).toEqual(['Ash', 'Elm']);
+  });
+
+  it('commits the writes so far before another begins, once what they left passes the limit', async () => {
+    const { db, file } = await sqliteFile();
+    const before = commitCounts(db)!;
+    await Promise.all([
+      db.transaction().execute((trx) => leave(trx, 'Large', DEFERRED_BYTES_LIMIT + 1)),
+      db.transaction().execute((trx) => leave(trx, 'Small')),
+      db.transaction().execute((trx) => leave(trx, 'Smaller')),
+    ]);
+    expect(commitCounts(db)!.commits - before.commits).toBe(2);
+    expect(committedNames(file)).toEqual(['Large', 'Small', 'Smaller']);
   });
 });
 
