@@ -637,7 +637,9 @@ export async function openSubmission(db: Db, model: AreaModel, id: number): Prom
   const stored = await findRecord(db, model.name, id);
   if (!stored) throw new HttpError(404, NOT_FOUND);
   if (stored.data.read === true) return toApiRecord(model, stored);
-  const updated = await setRecordField(db, model.name, id, 'read', true, isIndexed(model, 'read') ? (data) => indexEntry(model, data) : undefined);
+  // One transaction: the record and its side-table rows (when `read` is filtered by) are stored together or not at all.
+  const reindex = isIndexed(model, 'read') ? (data: Record<string, unknown>) => indexEntry(model, data) : undefined;
+  const updated = await db.transaction().execute((trx) => setRecordField(trx, model.name, id, 'read', true, reindex));
   if (!updated) throw new HttpError(404, NOT_FOUND);
   return toApiRecord(model, updated);
 }

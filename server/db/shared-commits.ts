@@ -17,38 +17,54 @@ const SAVEPOINT = 'cornerstone_write';
 
 // ---- Statements run just before the commit ------------------------------------------------------------------------
 // SQLite's full-text table (FTS5) keeps the words of the rows written to it in memory and writes them out as a new
-// segment of its index whenever a savepoint or a statement journal begins, then merges segments as they pile up: with
-// each write in a savepoint, every create wrote a segment of its own and paid for merging it (a fifth of a create at
-// 100,000 posts, replayed). A write may instead leave a statement to run after every savepoint of the shared
-// transaction is released, just before its COMMIT: the words of all its writes go out as one segment. Such a
-// statement is dropped with its write's savepoint when that write fails, runs in the order it was left, and one that
-// fails fails the commit (every write of it, as any failed commit). Reads inside the shared transaction do not see it:
-// its writer looks for what it left (`deferred`) before reading the table (server/repositories/record-index.ts).
+// segment of its index whenever a savepoint or a statement journal begins (and when a row comes before the last one
+// written), then merges segments as they pile up: with each write in a savepoint, every create wrote a segment of its
+// own and paid for merging it. A write may instead leave a statement to run after every savepoint of the shared
+// transaction is released, just before its COMMIT, in the same SQLite transaction. Such statements run in the order of
+// their `order` (the full-text rows: by rowid, so the words of all the writes go out as one segment), those of one
+// order in the order they were left; each is dropped with its write's savepoint when that write fails, or with the
+// shared transaction when SQLite rolls it back; one that fails fails the commit, as any failed commit: every write of
+// it, none of their work kept. A read inside the shared transaction does not see them: the writes that follow look
+// at the notes left so far (`lastNote`) before they read the table (server/repositories/record-index.ts).
 
-/** Past this many bytes of deferred statements' values, the shared transaction commits before the next write. */
-export const DEFERRED_BYTES_LIMIT = 1024 * 1024;
+/**
+ * Past this much deferred text (characters of the values left, summed), the writes so far commit before the next one
+ * begins: what waits in memory is at most this and one transaction's own.
+ */
+export const DEFERRED_SIZE_LIMIT = 1024 * 1024;
 
 interface Deferred {
   query: CompiledQuery;
   /** What the writer notes about it, to find it again. */
   note: unknown;
-  bytes: number;
+  size: number;
+  /** Statements run in ascending order, those of one order in the order they were left. */
+  order: number;
 }
 
 /** A running write transaction's way to leave statements for its commit. */
 export interface CommitDeferral {
-  /** Runs `query` just before the commit (dropped if this transaction fails). */
-  defer(query: CompiledQuery, note: unknown, bytes: number): void;
-  /** The notes of the statements left so far in the shared transaction, oldest first. */
-  notes(): readonly unknown[];
+  /**
+   * Runs `query` just before the commit (dropped if this transaction fails), among the others by `order`: statements
+   * of different orders must not depend on one another. `size`: the characters of its values.
+   */
+  defer(query: CompiledQuery, note: unknown, size: number, order?: number): void;
+  /** The last note left in the shared transaction that `match` accepts. */
+  lastNote<T>(match: (note: unknown) => note is T): T | undefined;
 }
 
-/** The transactions of a SharedCommitKysely, while they run. */
-const running = new WeakMap<object, SharedCommits>();
+/** The databases that share commits, by their adapter: an instance made by withPlugin, and its transactions, share it. */
+const sharing = new WeakMap<object, SharedCommits>();
+
+/** Marks `db` (and every instance and transaction made from it) as sharing commits through `shared`. */
+export function shareCommitsOf(db: Kysely<Database>, shared: SharedCommits): void {
+  sharing.set(db.getExecutor().adapter, shared);
+}
 
 /** `db`'s deferral when it is a running write transaction of a database that shares commits (SQLite). */
-export function commitDeferral(db: object): CommitDeferral | undefined {
-  const shared = running.get(db);
+export function commitDeferral(db: Kysely<Database>): CommitDeferral | undefined {
+  if (!db.isTransaction) return undefined;
+  const shared = sharing.get(db.getExecutor().adapter);
   return shared?.isInside() ? shared : undefined;
 }
 
@@ -78,13 +94,13 @@ export class SharedCommits implements CommitDeferral {
   private outcome: Outcome | undefined;
   /** A Kysely transaction is running inside it. */
   private inside = false;
-  /** Transactions run and commits made so far (the tests read them). */
-  readonly counts = { transactions: 0, commits: 0 };
+  /** Transactions run, commits made and statements left for a commit so far (the tests read them). */
+  readonly counts = { transactions: 0, commits: 0, deferred: 0 };
   private scheduled = false;
   private committing: Promise<void> | undefined;
   /** Statements left for the commit of the open shared transaction, in order. */
   private deferred: Deferred[] = [];
-  private deferredBytes = 0;
+  private deferredSize = 0;
   /** Where the running transaction's own deferred statements begin. */
   private deferredMark = 0;
 
@@ -102,8 +118,8 @@ export class SharedCommits implements CommitDeferral {
   wrap(driver: Driver): void {
     driver.beginTransaction = async () => {
       await this.committing;
-      // Deferred values kept in memory stay bounded: past the limit the writes so far commit first.
-      if (this.open && this.deferredBytes > DEFERRED_BYTES_LIMIT) await this.commit().catch(() => {});
+      // What waits in memory stays bounded: past the limit the writes so far commit first.
+      if (this.open && this.deferredSize > DEFERRED_SIZE_LIMIT) await this.commit().catch(() => {});
       if (!this.open) {
         await this.run('begin');
         this.open = true;
@@ -134,6 +150,11 @@ export class SharedCommits implements CommitDeferral {
           await this.run(`rollback to ${SAVEPOINT}`);
           await this.run(`release ${SAVEPOINT}`);
         }
+      } catch (error) {
+        // Its work could not be taken back alone: the whole shared transaction is, rather than committing a failed
+        // write's changes (without the statements it left). Every write of it fails.
+        this.failure = error;
+        if (this.inTransaction()) await this.run('rollback').catch(() => {});
       } finally {
         this.ended();
       }
@@ -170,20 +191,25 @@ export class SharedCommits implements CommitDeferral {
     return this.inside;
   }
 
-  defer(query: CompiledQuery, note: unknown, bytes: number): void {
+  defer(query: CompiledQuery, note: unknown, size: number, order = 0): void {
     if (!this.inside) throw new Error('SharedCommits: a statement can only be deferred by a running transaction');
-    this.deferred.push({ query, note, bytes });
-    this.deferredBytes += bytes;
+    this.deferred.push({ query, note, size, order });
+    this.deferredSize += size;
+    this.counts.deferred += 1;
   }
 
-  notes(): readonly unknown[] {
-    return this.deferred.map((entry) => entry.note);
+  lastNote<T>(match: (note: unknown) => note is T): T | undefined {
+    for (let at = this.deferred.length - 1; at >= 0; at -= 1) {
+      const entry = this.deferred[at];
+      if (entry && match(entry.note)) return entry.note;
+    }
+    return undefined;
   }
 
   /** Forgets the deferred statements from `from` on. */
   private dropDeferred(from: number): void {
-    for (const entry of this.deferred.splice(from)) this.deferredBytes -= entry.bytes;
-    if (this.deferred.length === 0) this.deferredBytes = 0;
+    for (const entry of this.deferred.splice(from)) this.deferredSize -= entry.size;
+    if (this.deferred.length === 0) this.deferredSize = 0;
   }
 
   /** How the shared transaction a running transaction is in ends. */
@@ -227,8 +253,8 @@ export class SharedCommits implements CommitDeferral {
       try {
         this.counts.commits += 1;
         // Taken before they run: a failure below leaves none of them for the next shared transaction.
-        const deferred = this.deferred.splice(0);
-        this.deferredBytes = 0;
+        const deferred = this.deferred.splice(0).sort((a, b) => a.order - b.order);
+        this.deferredSize = 0;
         for (const { query } of deferred) await this.run(query);
         await this.run('commit');
         this.open = false;
@@ -270,14 +296,9 @@ export class SharedCommitKysely extends Kysely<Database> {
     builder.execute = async (callback) => {
       let outcome: Outcome | undefined;
       const result = await execute(async (trx) => {
-        running.set(trx, shared);
-        try {
-          const value = await callback(trx);
-          outcome = shared.current();
-          return value;
-        } finally {
-          running.delete(trx);
-        }
+        const value = await callback(trx);
+        outcome = shared.current();
+        return value;
       });
       await shared.committed(outcome);
       return result;

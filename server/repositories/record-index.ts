@@ -1,5 +1,6 @@
 // SQL of the search and array-value side tables (migration 0010, issue #10). They are written in the transaction
-// that writes the record (server/areas/records.ts), so a search never finds a record by text it no longer has.
+// that writes the record (server/areas/records.ts), so a search never finds a record by text it no longer has; on
+// SQLite the full-text row just before that transaction's commit, in the same SQLite transaction (below).
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf, unplannedLimit } from '../db/dialect';
 import { prepared } from '../db/prepared';
@@ -30,7 +31,7 @@ const postgres = (db: Db) => dialectOf(db) === 'postgres';
  * Brings what the side tables hold for record `id` to `entry`, writing only what differs: saving a post without
  * changing its search text or its tags writes no side-table row (issue #10: deleting and writing them again was a
  * tenth of an update). `created`: the record was inserted by this transaction, so nothing is held for it yet (ids
- * are never reused; a row that were held would make the insert fail, not be kept).
+ * are never reused; a row that were held would make the insert fail, and on SQLite with it the shared commit).
  */
 export async function writeRecordIndex(db: Db, area: string, id: number, entry: RecordIndexEntry, options: { created?: boolean } = {}): Promise<void> {
   const body = options.created ? undefined : await heldSearchBody(db, id);
@@ -54,10 +55,11 @@ export async function writeRecordIndex(db: Db, area: string, id: number, entry: 
 
 // ---- The full-text rows of a write, written at its commit (SQLite) -------------------------------------------------
 // In a write transaction on SQLite, a record's full-text row is inserted or deleted just before the shared commit
-// (server/db/shared-commits.ts): FTS5 then writes out one segment for all the writes sharing the commit instead of
-// one for each. Replayed on the bench's database (100,000 records in each of three areas, creates five to a commit):
-// 618 -> 403 µs of SQLite's time per create. The writer reads its own pending rows from the notes it left; nothing
-// else reads the table inside a write transaction (the guard below makes sure).
+// (server/db/shared-commits.ts), the rows of all the writes sharing it by rowid: FTS5 then writes out one segment for
+// them all instead of one for each write (a record created and changed in one commit still writes out two). Replayed
+// on the bench's database (100,000 records in each of three areas, creates five to a commit): 618 -> 403 µs of
+// SQLite's time per create. A write reads the rows pending before its own from the notes they left; nothing else
+// reads the table inside a write transaction (the guard below makes sure).
 
 /** What a deferred statement on the full-text table leaves as a note: the record's search text, or null (deleted). */
 interface SearchNote {
@@ -70,19 +72,19 @@ const isSearchNote = (note: unknown): note is SearchNote => typeof note === 'obj
 /** SQLite, in a running write transaction: its full-text rows wait for the commit. */
 const searchDeferral = (db: Db): CommitDeferral | undefined => (postgres(db) ? undefined : commitDeferral(db));
 
-/** A search inside a write transaction whose full-text rows wait for the commit would not find them: refused. */
+/**
+ * A search inside a write transaction when a write sharing its commit has full-text rows waiting for it would answer
+ * from rows not yet written (finding what was deleted, missing what was written): refused.
+ */
 function assertNothingDeferred(db: Db): void {
-  if (searchDeferral(db)?.notes().some(isSearchNote)) {
-    throw new Error('The full-text table is searched inside a write transaction whose rows wait for its commit: search outside the transaction');
+  if (searchDeferral(db)?.lastNote(isSearchNote)) {
+    throw new Error('The full-text table is searched inside a write transaction while rows of a write sharing its commit wait for it: search outside the transaction');
   }
 }
 
 async function heldSearchBody(db: Db, id: number): Promise<string | undefined> {
-  const notes = searchDeferral(db)?.notes() ?? [];
-  for (let at = notes.length - 1; at >= 0; at -= 1) {
-    const note = notes[at];
-    if (isSearchNote(note) && note.searchOf === id) return note.body ?? undefined;
-  }
+  const pending = searchDeferral(db)?.lastNote((note): note is SearchNote => isSearchNote(note) && note.searchOf === id);
+  if (pending) return pending.body ?? undefined;
   const { rows } = await selectSearchBody(db, { id });
   return rows[0]?.body;
 }
@@ -93,13 +95,13 @@ const DEFERRED_DELETE = 'delete from record_search where rowid = ?';
 
 async function insertSearchRow(db: Db, area: string, id: number, body: string, deferring = true): Promise<void> {
   const deferral = deferring ? searchDeferral(db) : undefined;
-  if (deferral) deferral.defer(CompiledQuery.raw(DEFERRED_INSERT, [id, area, body]), { searchOf: id, body } satisfies SearchNote, body.length + area.length);
+  if (deferral) deferral.defer(CompiledQuery.raw(DEFERRED_INSERT, [id, area, body]), { searchOf: id, body } satisfies SearchNote, body.length + area.length, id);
   else await insertSearchBody(db, { id, area, body });
 }
 
 async function deleteSearchRow(db: Db, id: number): Promise<void> {
   const deferral = searchDeferral(db);
-  if (deferral) deferral.defer(CompiledQuery.raw(DEFERRED_DELETE, [id]), { searchOf: id, body: null } satisfies SearchNote, 8);
+  if (deferral) deferral.defer(CompiledQuery.raw(DEFERRED_DELETE, [id]), { searchOf: id, body: null } satisfies SearchNote, 0, id);
   else await deleteSearchBody(db, { id });
 }
 

@@ -10,6 +10,7 @@ import { reindexAreas } from '../../server/areas/evolve';
 import { updateRecord } from '../../server/areas/records';
 import { buildAreaModels } from '../../server/areas/model';
 import { indexEntry } from '../../server/areas/search-index';
+import { commitCounts } from '../../server/db';
 import { dialectOf } from '../../server/db/dialect';
 import { hashPassword } from '../../server/passwords';
 import { insertRecord, updateRecordData } from '../../server/repositories/records';
@@ -234,17 +235,21 @@ describe('the side tables of a saved record', () => {
       const table = ['record_search', 'record_value_counts', 'record_values'].find((name) => statement.includes(name));
       if (write && table) writes.push(table);
     });
+    // On SQLite the full-text rows are left for the commit (server/db/shared-commits.ts), which the watcher does not
+    // see: they are counted as they are left.
+    const deferred = () => commitCounts(t.db)?.deferred ?? 0;
     const save = async (changes: Record<string, unknown>) => {
       writes.length = 0;
+      const before = deferred();
       await updateRecord(watched, blogs, created.id, changes);
-      return [...writes];
+      return { search: writes.filter((table) => table === 'record_search').length + deferred() - before, others: writes.filter((table) => table !== 'record_search') };
     };
     // Neither searched nor a tag: nothing to write.
-    expect(await save({ content: '<p>New body</p>' })).toEqual([]);
-    // The excerpt is searched: its search row only.
-    expect(await save({ excerpt: 'Breakwater works' })).toEqual(['record_search', 'record_search']);
+    expect(await save({ content: '<p>New body</p>' })).toEqual({ search: 0, others: [] });
+    // The excerpt is searched: its search row only (deleted, written again).
+    expect(await save({ excerpt: 'Breakwater works' })).toEqual({ search: 2, others: [] });
     // One tag lost, one gained: those rows and their counts, not the search row.
-    expect(await save({ tags: ['stone', 'quay'] })).toEqual(['record_values', 'record_value_counts', 'record_value_counts', 'record_values', 'record_value_counts']);
+    expect(await save({ tags: ['stone', 'quay'] })).toEqual({ search: 0, others: ['record_values', 'record_value_counts', 'record_value_counts', 'record_values', 'record_value_counts'] });
     expect(await titles({ q: 'breakwater' })).toEqual(['Granite quay']);
     expect(await titles({ q: 'harbour' })).toEqual([]);
     expect(await titles({ tags: 'quay' })).toEqual(['Granite quay']);

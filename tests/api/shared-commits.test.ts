@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { commitCounts, createDb, migrate, type Database } from '../../server/db';
-import { DEFERRED_BYTES_LIMIT, commitDeferral } from '../../server/db/shared-commits';
+import { DEFERRED_SIZE_LIMIT, commitDeferral } from '../../server/db/shared-commits';
 import { SqliteDatabase } from '../../server/db/sqlite-driver';
 import { hashPassword } from '../../server/passwords';
 import { createUser } from '../../server/repositories/users';
@@ -146,18 +146,21 @@ describe('write transactions sharing a commit (SQLite)', () => {
 });
 
 /** Leaves, for the commit of `trx`'s shared transaction, the insert of a row named `name`. */
-function leave(trx: Kysely<Database>, name: string, bytes = name.length) {
+async function leave(trx: Kysely<Database>, name: string, options: { size?: number; order?: number } = {}) {
   const deferral = commitDeferral(trx);
   if (!deferral) throw new Error('no deferral in this transaction');
-  deferral.defer(CompiledQuery.raw('insert into shared_things (name) values (?)', [name]), { name }, bytes);
+  deferral.defer(CompiledQuery.raw('insert into shared_things (name) values (?)', [name]), { name }, options.size ?? name.length, options.order);
 }
+
+const named = (name: string) => (note: unknown): note is { name: string } => (note as { name?: string }).name === name;
+const anyNote = (note: unknown): note is { name: string } => typeof note === 'object';
 
 describe('statements left for the commit (SQLite)', () => {
   it('runs them after every transaction of the commit, in order, and drops those of a transaction that failed', async () => {
     const { db, file } = await sqliteFile();
     const before = commitCounts(db)!;
     let seenInside: string[] = [];
-    let notes: readonly unknown[] = [];
+    let notes: unknown[] = [];
     const results = await Promise.allSettled([
       db.transaction().execute(async (trx) => {
         await insert(trx, 'Oak');
@@ -171,13 +174,14 @@ describe('statements left for the commit (SQLite)', () => {
       db.transaction().execute(async (trx) => {
         leave(trx, 'Elm, left');
         seenInside = (await sql<{ name: string }>`select name from shared_things order by id`.execute(trx)).rows.map((row) => row.name);
-        notes = commitDeferral(trx)!.notes();
+        const deferral = commitDeferral(trx)!;
+        notes = [deferral.lastNote(anyNote), deferral.lastNote(named('Oak, left')), deferral.lastNote(named('Ash, left'))];
       }),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     // Not run yet inside the shared transaction; the failed transaction's is gone.
     expect(seenInside).toEqual(['Oak']);
-    expect(notes).toEqual([{ name: 'Oak, left' }, { name: 'Elm, left' }]);
+    expect(notes).toEqual([{ name: 'Elm, left' }, { name: 'Oak, left' }, undefined]);
     expect(committedNames(file)).toEqual(['Oak', 'Oak, left', 'Elm, left']);
     expect(commitCounts(db)!.commits - before.commits).toBe(1);
     // Outside a transaction there is nothing to leave a statement to.
@@ -208,12 +212,32 @@ describe('statements left for the commit (SQLite)', () => {
     const { db, file } = await sqliteFile();
     const before = commitCounts(db)!;
     await Promise.all([
-      db.transaction().execute((trx) => leave(trx, 'Large', DEFERRED_BYTES_LIMIT + 1)),
+      db.transaction().execute((trx) => leave(trx, 'Large', { size: DEFERRED_SIZE_LIMIT + 1 })),
       db.transaction().execute((trx) => leave(trx, 'Small')),
       db.transaction().execute((trx) => leave(trx, 'Smaller')),
     ]);
     expect(commitCounts(db)!.commits - before.commits).toBe(2);
     expect(committedNames(file)).toEqual(['Large', 'Small', 'Smaller']);
+  });
+
+  it('runs them by their order, those of one order as they were left, whichever instance of the database left them', async () => {
+    const { db, file } = await sqliteFile();
+    // An instance made by withPlugin (as the tests' statement watchers are) shares the commits and their deferral.
+    const plugged = db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => args.result });
+    const before = commitCounts(db)!;
+    await Promise.all([
+      db.transaction().execute(async (trx) => {
+        await leave(trx, 'B', { order: 2 });
+        await leave(trx, 'A1', { order: 1 });
+      }),
+      plugged.transaction().execute(async (trx) => {
+        await leave(trx, 'A2', { order: 1 });
+        await leave(trx, 'C', { order: 3 });
+      }),
+    ]);
+    await sql`select 1`.execute(db);
+    expect(committedNames(file)).toEqual(['A1', 'A2', 'B', 'C']);
+    expect(commitCounts(db)!.deferred - before.deferred).toBe(4);
   });
 });
 
