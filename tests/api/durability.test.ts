@@ -199,6 +199,23 @@ async function verify(baseUrl: string, acknowledged: Round['acknowledged']) {
   return problems;
 }
 
+/**
+ * Searches each of these records by the words of its key (its full-text row is written in its create's transaction,
+ * on SQLite just before the commit): answers the ones the search does not find.
+ */
+async function verifySearch(baseUrl: string, acknowledged: Round['acknowledged']) {
+  const headers = await signIn(baseUrl);
+  const problems: string[] = [];
+  for (const { id, sent } of acknowledged) {
+    const words = sent.slug.replace(/^durable-/, '').replaceAll('-', ' ');
+    const filter = encodeURIComponent(JSON.stringify({ q: words }));
+    const response = await fetch(`${baseUrl}/api/blogs?filter=${filter}&range=${encodeURIComponent('[0,99]')}`, { headers });
+    const found = response.status === 200 ? ((await response.json()) as { id: number }[]).map((record) => record.id) : [];
+    if (!found.includes(id)) problems.push(`#${id} (${words}): not found by search (${response.status})`);
+  }
+  return problems;
+}
+
 afterAll(async () => {
   for (const child of running) {
     child.kill('SIGKILL');
@@ -229,6 +246,7 @@ describe('SIGKILL durability (SQLite)', () => {
           report.lost += problems.filter((problem) => problem.includes('GET answered')).length;
           report.changed += problems.filter((problem) => !problem.includes('GET answered')).length;
           expect(problems, `round ${round} (${loadMs} ms of writes, ${result.acknowledged.length} acknowledged)`).toEqual([]);
+          expect(await verifySearch(server.baseUrl, result.acknowledged.filter((_, index) => index % 10 === 0)), `round ${round}: search`).toEqual([]);
           // The kill must have landed on a loaded server, or the round proves nothing.
           expect(result.acknowledged.length).toBeGreaterThan(0);
         }
@@ -241,6 +259,10 @@ describe('SIGKILL durability (SQLite)', () => {
         expect(total).toMatch(/^(\d+|\*)$/);
         expect(total === '*' ? LIST_COUNT_CAP + 1 : Number(total)).toBeGreaterThanOrEqual(Math.min(all.length, LIST_COUNT_CAP + 1));
         expect(await verify(server.baseUrl, all.filter((_, index) => index % 10 === 0))).toEqual([]);
+        // The full-text index holds a row for exactly the records stored: a word of every title finds them all.
+        const searched = await fetch(`${server.baseUrl}/api/blogs?filter=${encodeURIComponent('{"q":"durable"}')}&range=${encodeURIComponent('[0,0]')}`, { headers });
+        expect(searched.status).toBe(200);
+        expect(searched.headers.get('content-range')?.split('/')[1]).toBe(total);
         server.child.kill('SIGTERM');
         await exited(server.child);
       } finally {
