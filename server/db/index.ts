@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations';
 import { PLAN_ONCE, planOnce } from './planned';
-import { SharedCommitKysely, SharedCommits, shareCommitsOf } from './shared-commits';
+import { SharedCommitKysely, SharedCommits, shareCommitsOf, sharedCommitsOf } from './shared-commits';
 import type { Database } from './types';
 
 export type { Database } from './types';
@@ -107,7 +107,6 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
   const shared = new SharedCommits(() => database.inTransaction);
   const db = new SharedCommitKysely({ dialect: new PatientSqliteDialect({ database: reusingStatements(database, () => checkpointer?.stop()), settler, shared }) }, shared);
   if (settler) settlers.set(db, settler);
-  sharing.set(db, shared);
   shareCommitsOf(db, shared);
   return db;
 }
@@ -162,14 +161,12 @@ class WalSettler {
   }
 }
 
-const sharing = new WeakMap<Kysely<Database>, SharedCommits>();
-
 /**
  * SQLite: how many transactions ran, how many commits they took and how many statements they left for them
  * (shared-commits.ts); undefined on PostgreSQL.
  */
 export function commitCounts(db: Kysely<Database>): { transactions: number; commits: number; deferred: number } | undefined {
-  const counts = sharing.get(db)?.counts;
+  const counts = sharedCommitsOf(db)?.counts;
   return counts && { ...counts };
 }
 

@@ -61,10 +61,15 @@ export function shareCommitsOf(db: Kysely<Database>, shared: SharedCommits): voi
   sharing.set(db.getExecutor().adapter, shared);
 }
 
+/** The shared commits of `db` (or of the database it was made from); undefined when it shares none (PostgreSQL). */
+export function sharedCommitsOf(db: Kysely<Database>): SharedCommits | undefined {
+  return sharing.get(db.getExecutor().adapter);
+}
+
 /** `db`'s deferral when it is a running write transaction of a database that shares commits (SQLite). */
 export function commitDeferral(db: Kysely<Database>): CommitDeferral | undefined {
   if (!db.isTransaction) return undefined;
-  const shared = sharing.get(db.getExecutor().adapter);
+  const shared = sharedCommitsOf(db);
   return shared?.isInside() ? shared : undefined;
 }
 

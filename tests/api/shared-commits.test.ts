@@ -164,15 +164,15 @@ describe('statements left for the commit (SQLite)', () => {
     const results = await Promise.allSettled([
       db.transaction().execute(async (trx) => {
         await insert(trx, 'Oak');
-        leave(trx, 'Oak, left');
+        await leave(trx, 'Oak, left');
       }),
       db.transaction().execute(async (trx) => {
-        leave(trx, 'Ash, left');
+        await leave(trx, 'Ash, left');
         await insert(trx, 'Ash');
         throw new Error('the form was wrong');
       }),
       db.transaction().execute(async (trx) => {
-        leave(trx, 'Elm, left');
+        await leave(trx, 'Elm, left');
         seenInside = (await sql<{ name: string }>`select name from shared_things order by id`.execute(trx)).rows.map((row) => row.name);
         const deferral = commitDeferral(trx)!;
         notes = [deferral.lastNote(anyNote), deferral.lastNote(named('Oak, left')), deferral.lastNote(named('Ash, left'))];
@@ -195,7 +195,7 @@ describe('statements left for the commit (SQLite)', () => {
       // The same name again: refused by the unique constraint at the commit, after every savepoint was released.
       db.transaction().execute(async (trx) => {
         await insert(trx, 'Yew');
-        leave(trx, 'Oak');
+        await leave(trx, 'Oak');
       }),
     ]);
     for (const result of results) expect(String((result as PromiseRejectedResult).reason)).toContain('UNIQUE constraint failed: shared_things.name');
@@ -203,7 +203,7 @@ describe('statements left for the commit (SQLite)', () => {
     // Nothing of it is left over for the next commit.
     await db.transaction().execute(async (trx) => {
       await insert(trx, 'Ash');
-      leave(trx, 'Elm');
+      await leave(trx, 'Elm');
     });
     expect(committedNames(file)).toEqual(['Ash', 'Elm']);
   });
