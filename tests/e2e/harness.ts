@@ -379,22 +379,34 @@ export function describeViolations(violations: Result[]): string {
 }
 
 /**
- * The page at rest: waits for the CSS transitions and finite animations running now to end (at most 3 s). A form that
+ * The page at rest: waits until no CSS transition or finite animation has run for 300 ms (at most 3 s). A form that
  * enables once its record has loaded fades its labels in (MUI, 200 ms): axe measured one frame of that fade
- * (#7e7e7e, between the disabled and the enabled grey) and reported a contrast the page never keeps (CI, 2026-11-27).
- * Endless animations (a spinner) are not waited for.
+ * (#7e7e7e, between the disabled and the enabled grey) and reported a contrast the page never keeps (CI, 2026-11-27);
+ * once more (#787878, CI, 2026-11-29) when the fade began just after the animations running then had been waited for,
+ * hence the quiet time. Endless animations (a spinner) are not waited for.
  */
 export async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    // Two frames: style changes made just now start their transitions.
-    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
-    await Promise.race([
-      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]);
+    const QUIET_MS = 300;
+    const deadline = performance.now() + 3000;
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    let quietSince = performance.now();
+    while (performance.now() < deadline) {
+      // A frame first: style changes made just now start their transitions.
+      await frame();
+      const finite = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+      if (finite.length === 0) {
+        if (performance.now() - quietSince >= QUIET_MS) return;
+        continue;
+      }
+      await Promise.race([
+        Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now()))),
+      ]);
+      quietSince = performance.now();
+    }
   });
 }
 
