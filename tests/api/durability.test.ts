@@ -120,8 +120,12 @@ interface Sent {
   published_at: string;
 }
 
+// The words of a post's key are of one width each: a search finds records with words *starting* with the ones asked
+// for, so "n1" would also find n10–n19 and n100–n199 (more than a page of them once a client wrote 200 posts).
+const digits = (value: number, width: number) => String(value).padStart(width, '0');
+
 function post(round: number, client: number, n: number): Sent {
-  const key = `r${round}-c${client}-n${n}`;
+  const key = `r${digits(round, 3)}-c${digits(client, 2)}-n${digits(n, 6)}`;
   return {
     title: `Durable post ${key} — ünïcode ✓`,
     slug: `durable-${key}`,
@@ -211,7 +215,8 @@ async function verifySearch(baseUrl: string, acknowledged: Round['acknowledged']
     const filter = encodeURIComponent(JSON.stringify({ q: words }));
     const response = await fetch(`${baseUrl}/api/blogs?filter=${filter}&range=${encodeURIComponent('[0,99]')}`, { headers });
     const found = response.status === 200 ? ((await response.json()) as { id: number }[]).map((record) => record.id) : [];
-    if (!found.includes(id)) problems.push(`#${id} (${words}): not found by search (${response.status})`);
+    // Its words are no other post's, nor the start of another's: the search finds it alone.
+    if (found.length !== 1 || found[0] !== id) problems.push(`#${id} (${words}): search answered ${response.status} with [${found.join(', ')}]`);
   }
   return problems;
 }
