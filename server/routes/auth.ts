@@ -15,6 +15,7 @@ import { createToken, deleteExpiredTokens, deleteToken } from '../repositories/t
 import { admitSignInAttempt, clearAccountFailures, pruneSignInAttempts, type SignInKeys } from '../repositories/sign-in-attempts';
 import { findUserByEmail, normalizeEmail } from '../repositories/users';
 import { randomToken, sha256 } from '../secrets';
+import { formText } from '../form-text';
 import { errorResponses, noContent } from './contract';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -58,8 +59,13 @@ async function readLoginForm(request: FastifyRequest): Promise<void> {
         const message = `${fieldLabel(part.fieldname)} must be a text field, not a file`;
         throw new HttpError(400, `${message}.`, { [part.fieldname || 'body']: message });
       }
+      const text = formText(part.value);
+      if (text === undefined) {
+        const message = `${fieldLabel(part.fieldname)} must be UTF-8 text`;
+        throw new HttpError(400, `${message}.`, { [part.fieldname || 'body']: message });
+      }
       const previous = fields.get(part.fieldname);
-      fields.set(part.fieldname, previous === undefined ? part.value : [previous, part.value].flat());
+      fields.set(part.fieldname, previous === undefined ? text : [previous, text].flat());
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../../schema/api';
+import { formText } from '../form-text';
 import { careers } from '../../schema/areas/careers';
 import { fieldLabel } from '../../schema/define';
 import { isPostingOpen } from '../../schema/postings';
@@ -116,6 +117,14 @@ async function readForm(request: FastifyRequest, model: AreaModel): Promise<Subm
         errors[field] ??= `${label(field)} is too long`;
         continue;
       }
+      const text = formText(part.value);
+      if (text === undefined) {
+        // Bytes that are not UTF-8 text: refused for a declared field, as in JSON, never stored altered; the honeypot
+        // is filled by them; an unknown field is ignored.
+        if (field === HONEYPOT_FIELD) honeypot = true;
+        else if (visitors(field)) errors[field] ??= `${label(field)} must be UTF-8 text`;
+        continue;
+      }
       const list = model.fields.get(field)?.kind === 'array';
       const previous = values.get(field);
       if (previous !== undefined && !list && visitors(field)) {
@@ -123,7 +132,7 @@ async function readForm(request: FastifyRequest, model: AreaModel): Promise<Subm
         errors[field] ??= `${label(field)} was sent more than once`;
         continue;
       }
-      values.set(field, previous === undefined ? (list ? [part.value] : part.value) : [previous, part.value].flat());
+      values.set(field, previous === undefined ? (list ? [text] : text) : [previous, text].flat());
     }
   } catch (error) {
     throw readError(error, field, label(field));
