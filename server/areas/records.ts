@@ -225,31 +225,40 @@ async function checkReferences(db: Db, model: AreaModel, data: Record<string, un
 
 const NO_UPLOAD = 'This file is not an upload (it may have been deleted): upload it again';
 const PRIVATE_UPLOAD = 'This file is a private document: only an uploaded image can be used here';
+const wrongFact = (what: string, actual: string | number) => `${what} of this upload is ${actual}: send it as the upload answered it, or leave it out`;
 
 /**
  * A file field that names one of our uploads names one that exists, and an image: documents (a CV sent with a
- * careers form) are private, and a content field would hand the website its name, type and address. A file that did
- * not change is not checked again: a record whose file was deleted since can still be saved, and reading never checks.
+ * careers form) are private, and a content field would hand the website its name, type and address. The type and
+ * size it gives, when it gives them, are the upload's own: the website is sent them as they are stored (a probe saved
+ * a PNG as text/html of 123 MB, and the public API passed that on). A file that did not change is not checked again:
+ * a record whose file was deleted since can still be saved, and reading never checks.
  */
 async function checkUploadTargets(db: Db, model: AreaModel, data: Record<string, unknown>, existing?: Record<string, unknown>): Promise<void> {
-  const sources = (value: unknown, arity: 'one' | 'many') =>
-    (arity === 'one' ? [value] : Array.isArray(value) ? value : []).map((file) => (file as { src?: unknown } | null)?.src);
+  const files = (value: unknown, arity: 'one' | 'many') =>
+    (arity === 'one' ? [value] : Array.isArray(value) ? value : []).map((file) => (file ?? {}) as { src?: unknown; mime?: unknown; size?: unknown });
   const errors: Record<string, string> = {};
-  const named = new Map<string, string[]>();
+  const named = new Map<string, { key: string; file: { mime?: unknown; size?: unknown } }[]>();
   for (const [field, arity] of model.uploadFields) {
-    const kept = new Set(sources(existing?.[field], arity));
-    sources(data[field], arity).forEach((src, index) => {
-      if (typeof src !== 'string' || kept.has(src)) return;
+    // Unchanged: the same address with the same type and size as stored.
+    const kept = new Set(files(existing?.[field], arity).map((file) => JSON.stringify([file.src, file.mime ?? null, file.size ?? null])));
+    files(data[field], arity).forEach((file, index) => {
+      const { src } = file;
+      if (typeof src !== 'string' || kept.has(JSON.stringify([src, file.mime ?? null, file.size ?? null]))) return;
       const id = ownUploadId(src);
-      const key = arity === 'one' ? `${field}.src` : `${field}.${index}.src`;
-      if (id === null) errors[key] ??= NO_UPLOAD;
-      else if (id !== undefined) named.set(id, [...(named.get(id) ?? []), key]);
+      const key = arity === 'one' ? field : `${field}.${index}`;
+      if (id === null) errors[`${key}.src`] ??= NO_UPLOAD;
+      else if (id !== undefined) named.set(id, [...(named.get(id) ?? []), { key, file }]);
     });
   }
-  const kinds = await uploadKinds(db, [...named.keys()]);
-  for (const [id, keys] of named) {
-    const kind = kinds.get(id);
-    if (kind !== 'image') for (const key of keys) errors[key] ??= kind === undefined ? NO_UPLOAD : PRIVATE_UPLOAD;
+  const stored = await uploadKinds(db, [...named.keys()]);
+  for (const [id, uses] of named) {
+    const upload = stored.get(id);
+    for (const { key, file } of uses) {
+      if (upload?.kind !== 'image') errors[`${key}.src`] ??= upload === undefined ? NO_UPLOAD : PRIVATE_UPLOAD;
+      else if (file.mime != null && file.mime !== upload.mime) errors[`${key}.mime`] ??= wrongFact('The type', upload.mime);
+      else if (file.size != null && file.size !== upload.size) errors[`${key}.size`] ??= wrongFact('The size', upload.size);
+    }
   }
   if (Object.keys(errors).length > 0) throw formError(errors);
 }

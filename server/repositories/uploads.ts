@@ -54,12 +54,12 @@ export async function findUpload(db: Kysely<Database>, id: string): Promise<Uplo
 }
 
 /**
- * The kinds of those of `ids` that exist. On PostgreSQL they stay share-locked until the transaction ends, so the
+ * The kind, type and size of those of `ids` that exist. On PostgreSQL they stay share-locked until the transaction ends, so the
  * sweep (repositories/upload-references.ts) cannot delete one that the write about to name it has just found.
  */
-export async function uploadKinds(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, UploadKind>> {
+export async function uploadKinds(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, { kind: UploadKind; mime: string; size: number }>> {
   if (ids.length === 0) return new Map();
-  const query = db.selectFrom('uploads').select(['id', 'kind']).where('id', 'in', [...ids]).orderBy('id');
+  const query = db.selectFrom('uploads').select(['id', 'kind', 'mime', 'size']).where('id', 'in', [...ids]).orderBy('id');
   const rows = await (dialectOf(db) === 'postgres' && db.isTransaction ? query.forShare() : query).execute();
-  return new Map(rows.map((row) => [row.id, row.kind]));
+  return new Map(rows.map((row) => [row.id, { kind: row.kind, mime: row.mime, size: Number(row.size) }]));
 }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_CONFLICT_MESSAGE, INVALID_VERSION_MESSAGE } from '../../schema/conflicts';
 import { REVISIONS_KEPT, listRevisionVersions } from '../../server/repositories/revisions';
+import { PNG } from '../helpers/files';
 import { USER, apiClient, csrf, loginJson, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 type Json = Record<string, unknown> & { id: number; version: number };
@@ -113,10 +114,10 @@ describe('a stale save of a collection record', () => {
   });
 
   it('treats an untouched field sent back as stored (rich text cleaned, the same upload with its keys in another order) as unchanged', async () => {
-    const cover = { src: await storedImage(t.db), title: 'Site', mime: 'image/png', size: 10 };
+    const cover = { src: await storedImage(t.db), title: 'Site', mime: 'image/png', size: PNG.length };
     const post = await newPost({ content: '<p>Plan <b>A</b><img src="x" onerror="alert(1)"></p>', cover_image: cover });
     await ok(dana.put(`/api/blogs/${post.id}`, { content: '<p>Plan B</p>', cover_image: null }));
-    const reordered = { size: 10, mime: 'image/png', title: 'Site', src: cover.src };
+    const reordered = { size: PNG.length, mime: 'image/png', title: 'Site', src: cover.src };
     const merged = await ok(erin.put(`/api/blogs/${post.id}`, { ...post, content: post.content, cover_image: reordered, author: 'Erin' }));
     expect(merged).toMatchObject({ content: '<p>Plan B</p>', cover_image: null, author: 'Erin', version: 3 });
   });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { samples } from '../../schema/areas/samples';
+import { PNG } from '../helpers/files';
 import { apiClient, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 const WEBSITE = 'https://www.cornerstone.example';
@@ -316,14 +317,14 @@ describe('singletons and files', () => {
     const src = await storedImage(t.db);
     const saved = await api.put('/api/hero/1', {
       headline: 'We build',
-      background_image: { src, title: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
+      background_image: { src, title: 'A crane at dawn', mime: 'image/png', size: PNG.length },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const response = await get('/api/public/hero', { host: 'cms.example.com' });
     expect(response.json()).toEqual({
       headline: 'We build',
       subheadline: null,
-      background_image: { url: `http://cms.example.com${src}`, alt: 'A crane at dawn', mime: 'image/jpeg', size: 2048 },
+      background_image: { url: `http://cms.example.com${src}`, alt: 'A crane at dawn', mime: 'image/png', size: PNG.length },
       cta_text: null,
       cta_link: null,
     });
@@ -335,13 +336,13 @@ describe('singletons and files', () => {
       title: 'Crane day',
       content: '<p>x</p>',
       status: 'published',
-      cover_image: { src, title: 'IMG_2031.jpg', mime: 'image/jpeg', size: 10 },
+      cover_image: { src, title: 'IMG_2031.png', mime: 'image/png', size: PNG.length },
     });
     expect((await publicJson<{ cover_image: unknown }>('/api/public/blogs/crane-day')).cover_image).toEqual({
       url: `http://localhost:80${src}`,
       alt: 'Crane day',
-      mime: 'image/jpeg',
-      size: 10,
+      mime: 'image/png',
+      size: PNG.length,
     });
   });
 

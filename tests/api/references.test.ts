@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { areas } from '../../schema/areas';
 import { defineArea, fields } from '../../schema/define';
-import { PDF } from '../helpers/files';
+import { PDF, PNG } from '../helpers/files';
 import { apiClient, listParams, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 const authors = defineArea({
@@ -145,6 +145,31 @@ describe('file fields', () => {
     expect(web.statusCode, web.body).toBe(201);
     const shown = await t.app.inject({ method: 'GET', url: '/api/public/projects/web-proj' });
     expect(shown.json()).toMatchObject({ gallery: [{ url: expect.stringMatching(new RegExp(`${image}$`)), alt: 'Site' }] });
+  });
+
+  it("refuse a type or a size that is not the upload's own, and send the website the stored ones", async () => {
+    const image = await storedImage(t.db);
+    const wrongType = await api.post('/api/projects', project({ title: 'Typed Proj', cover_image: { src: image, mime: 'text/html' } }));
+    expect([wrongType.statusCode, wrongType.json()]).toEqual([
+      400,
+      refusal({ 'cover_image.mime': 'The type of this upload is image/png: send it as the upload answered it, or leave it out' }),
+    ]);
+    const wrongSize = await api.post('/api/projects', project({ title: 'Typed Proj', gallery: [{ src: image, mime: 'image/png', size: PNG.length }, { src: image, size: 123_456_789 }] }));
+    expect([wrongSize.statusCode, wrongSize.json()]).toEqual([
+      400,
+      refusal({ 'gallery.1.size': `The size of this upload is ${PNG.length}: send it as the upload answered it, or leave it out` }),
+    ]);
+    const right = await api.post('/api/projects', project({ title: 'Typed Proj', cover_image: { src: image, mime: 'image/png', size: PNG.length } }));
+    expect(right.statusCode, right.body).toBe(201);
+    const shown = await t.app.inject({ method: 'GET', url: '/api/public/projects/typed-proj' });
+    expect(shown.json()).toMatchObject({ cover_image: { mime: 'image/png', size: PNG.length } });
+    // Changing only the type of a file already there is checked too.
+    const { id } = right.json<{ id: number }>();
+    const retyped = await api.put(`/api/projects/${id}`, { cover_image: { src: image, mime: 'image/gif', size: PNG.length } });
+    expect([retyped.statusCode, retyped.json()]).toEqual([
+      400,
+      refusal({ 'cover_image.mime': 'The type of this upload is image/png: send it as the upload answered it, or leave it out' }),
+    ]);
   });
 
   it('keep a record readable and savable when its file was deleted since, and refuse only a new missing one', async () => {
