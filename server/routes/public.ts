@@ -68,11 +68,27 @@ interface SubmittedForm {
   honeypot: boolean;
 }
 
-const isFilled = (value: unknown): boolean =>
-  Array.isArray(value) ? value.some(isFilled) : typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+/** A honeypot sent as something other than text (a probe's false, 0 or {} was taken for a bot and dropped unseen). */
+export const HONEYPOT_NOT_TEXT = `${HONEYPOT_FIELD} must be text, left empty by people: it is the forms' honeypot (docs/website-forms.md)`;
 
-function honeypotFilled(body: unknown): boolean {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) && isFilled((body as Record<string, unknown>)[HONEYPOT_FIELD]);
+/**
+ * What a body's honeypot says: filled (text that is not blank, repeated or not: a bot), empty (left out, null, blank
+ * text), or not text at all, which no input of a page sends: a website's own code did, and is told so rather than
+ * have its visitors' submissions dropped as a bot's.
+ */
+function honeypotOf(body: unknown): 'filled' | 'empty' | 'not text' {
+  const value = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[HONEYPOT_FIELD] : undefined;
+  if (value === undefined || value === null) return 'empty';
+  const texts = Array.isArray(value) ? value : [value];
+  if (!texts.every((text): text is string => typeof text === 'string')) return 'not text';
+  return texts.some((text) => text.trim() !== '') ? 'filled' : 'empty';
+}
+
+/** The form as read, with its honeypot's verdict: filled by a file (`byFile`) or by the body's text. */
+function withHoneypot(body: unknown, files: Map<string, NewUpload[]>, errors: Record<string, string>, byFile: boolean): SubmittedForm {
+  const honeypot = honeypotOf(body);
+  if (honeypot === 'not text') errors[HONEYPOT_FIELD] ??= HONEYPOT_NOT_TEXT;
+  return { body, files, errors, honeypot: honeypot !== 'not text' && (byFile || honeypot === 'filled') };
 }
 
 /** Reads a file part to its end, keeping nothing; its size. */
@@ -87,7 +103,7 @@ async function drain(file: Readable): Promise<number> {
  * repeated names. Parts the form does not declare are ignored as JSON's unknown keys are, files included.
  */
 async function readForm(request: FastifyRequest, model: AreaModel): Promise<SubmittedForm> {
-  if (!request.isMultipart()) return { body: request.body, files: new Map(), errors: {}, honeypot: honeypotFilled(request.body) };
+  if (!request.isMultipart()) return withHoneypot(request.body, new Map(), {}, false);
   const label = (field: string) => fieldLabel(model.declaration, field);
   // What a visitor fills: the declared fields (status, notes and read are the team's, dropped by the domain).
   const visitors = (field: string) => Object.hasOwn(model.declaration.schema.shape, field);
@@ -153,8 +169,7 @@ async function readForm(request: FastifyRequest, model: AreaModel): Promise<Subm
     // A decompression bomb or a damaged file (issue #9); a form takes no images, so never 'pixels'.
     else errors[file.field] ??= `${label(file.field)}: ${'message' in checked ? checked.message : 'the file is too large'}`;
   }
-  const body = Object.fromEntries(values);
-  return { body, files, errors, honeypot: honeypot || honeypotFilled(body) };
+  return withHoneypot(Object.fromEntries(values), files, errors, honeypot);
 }
 
 function readError(error: unknown, field: string, label: string): HttpError {

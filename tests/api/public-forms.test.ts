@@ -15,7 +15,7 @@ import { buildAreaModel } from '../../server/areas/model';
 import { dialectOf } from '../../server/db';
 import { OPENAPI_PATH } from '../../server/plugins/openapi';
 import { pascalCase } from '../../server/routes/contract';
-import { FORM_BUSY, MALFORMED_FORM, NOT_A_FORM, publicRoutes } from '../../server/routes/public';
+import { FORM_BUSY, HONEYPOT_NOT_TEXT, MALFORMED_FORM, NOT_A_FORM, publicRoutes } from '../../server/routes/public';
 import { DOC, DOCX, ELF, EXE, PDF, PNG } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
@@ -404,7 +404,7 @@ describe('the honeypot', () => {
   it.each([
     ['JSON', () => postJson(t.app, 'contact-us-form', { ...contact, [HONEYPOT_FIELD]: 'https://cheap-pills.example' })],
     ['JSON, invalid besides', () => postJson(t.app, 'contact-us-form', { email: 'nope', [HONEYPOT_FIELD]: 'x' })],
-    ['JSON, not even text', () => postJson(t.app, 'project-form', { ...project, [HONEYPOT_FIELD]: 1 })],
+    ['JSON, repeated as a list', () => postJson(t.app, 'project-form', { ...project, [HONEYPOT_FIELD]: ['', 'spam'] })],
     ['multipart', () => postForm(t.app, 'project-form', partsOf({ ...project, [HONEYPOT_FIELD]: 'http://spam.example' }))],
     [
       'multipart with a CV',
@@ -427,9 +427,22 @@ describe('the honeypot', () => {
     const before = await counts();
     expectAccepted(await postJson(t.app, 'contact-us-form', { ...contact, [HONEYPOT_FIELD]: '' }));
     expectAccepted(await postForm(t.app, 'contact-us-form', partsOf({ ...contact, [HONEYPOT_FIELD]: ' ' })));
-    expect(await counts()).toEqual({ records: before.records + 2, uploads: before.uploads });
+    expectAccepted(await postJson(t.app, 'contact-us-form', { ...contact, [HONEYPOT_FIELD]: null }));
+    expectAccepted(await postJson(t.app, 'contact-us-form', { ...contact, [HONEYPOT_FIELD]: [] }));
+    expect(await counts()).toEqual({ records: before.records + 4, uploads: before.uploads });
     expect(await newest('contact-us-form')).not.toHaveProperty(HONEYPOT_FIELD);
   });
+
+  it.each([false, true, 0, 1, {}, { a: 'x' }, [1], ['x', false]])(
+    'sent as something other than text (%j), is refused as such: no input sends it, a website\'s code did',
+    async (value) => {
+      const before = await counts();
+      const response = await postJson(t.app, 'contact-us-form', { ...contact, [HONEYPOT_FIELD]: value });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message: FORM_ERROR, errors: { [HONEYPOT_FIELD]: HONEYPOT_NOT_TEXT } });
+      expect(await counts()).toEqual(before);
+    },
+  );
 });
 
 describe('the per-form cap per minute (PUBLIC_FORM_GLOBAL_LIMIT)', () => {
