@@ -65,6 +65,7 @@ describe('integer fields take JSON numbers or digit text only', () => {
   it('takes a number, and digit text from a form input, stored as a number', async () => {
     expect(await created('/api/counters', { label: 'Projects', value: 250 })).toMatchObject({ value: 250 });
     expect(await created('/api/counters', { label: 'Clients', value: '120' })).toMatchObject({ value: 120 });
+    expect(await created('/api/counters', { label: 'Sites', value: '120.0' })).toMatchObject({ value: 120 });
     expect(await refused('/api/counters', { label: 'Clients', value: '-1' })).toEqual({ value: 'Value must be at least 0' });
   });
 
