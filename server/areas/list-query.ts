@@ -222,6 +222,7 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
         const allowed = ['q', 'id', ...model.filterable.keys()];
         if (model.dateFilters) allowed.push('created_at_gte', 'created_at_lte');
         if (model.schedule) allowed.push('schedule');
+        for (const own of model.ownFilters ?? []) allowed.push(own.name);
         throw bad(`Cannot filter ${model.name} by '${name}'. Filters: ${list(allowed)}.`);
       }
       if (field.kind === 'array') {

@@ -41,6 +41,8 @@ export interface ListModel {
   dateFilters: boolean;
   /** Banners: the computed `schedule` and the fields it is computed from. */
   schedule?: ScheduleFields;
+  /** Filters a route reads itself before the shared parser (the audit log's `from` and `to`): named where filters are listed. */
+  ownFilters?: readonly { name: string; description: string }[];
 }
 
 

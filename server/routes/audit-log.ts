@@ -32,6 +32,10 @@ const listModel: ListModel = {
   search: [column('record_label'), column('email')],
   defaultSort: { field: column('at'), order: 'DESC' },
   dateFilters: false,
+  ownFilters: [
+    { name: 'from', description: 'a date, or a date and time: `at` from then on' },
+    { name: 'to', description: 'a date, or a date and time: `at` up to then' },
+  ],
 };
 
 /** Takes `from` and `to` out of the filter (the rest goes to the shared parser), and checks `action`. */
@@ -77,7 +81,7 @@ const entrySchema = z
   .meta({ title: 'AuditEntry' });
 
 const listQuery = listQuerySchema(listModel).describe(
-  'Besides the filters below, `from` and `to` (a date, or a date and time) bound `at`; `action` is one of ' + AUDIT_ACTIONS.join(', ') + '.',
+  '`action` is one of ' + AUDIT_ACTIONS.join(', ') + '; `from` and `to` bound `at`.',
 );
 
 const routes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {

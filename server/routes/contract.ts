@@ -119,6 +119,7 @@ export function listQuerySchema(model: ListModel, { keyset = false } = {}) {
   for (const [name, field] of model.filterable) filters.push(`\`${name}\`${field.kind === 'array' ? ' (contains the value)' : ''}`);
   if (model.dateFilters) filters.push('`created_at_gte` and `created_at_lte` (a date or a date and time)');
   if (model.schedule) filters.push(`\`schedule\` (${SCHEDULES.join(', ')})`);
+  for (const own of model.ownFilters ?? []) filters.push(`\`${own.name}\` (${own.description})`);
   const [defaultField, defaultOrder] = [model.defaultSort.field.name, model.defaultSort.order];
   return documentationOnly(
     z.object({
