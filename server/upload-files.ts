@@ -78,7 +78,8 @@ export type NewUpload = Omit<Upload, 'createdAt'>;
 
 /**
  * A file that may be stored, or why not: empty, not of an accepted type, over the size limit of its rule, an image of
- * too many pixels, a document that unpacks too far (a decompression bomb), or a file whose structure cannot be read.
+ * too many pixels, a document that unpacks too far (a decompression bomb), or a file whose structure cannot be read
+ * or that is cut short.
  */
 export type FileCheck =
   | { upload: NewUpload }
@@ -126,22 +127,81 @@ function webpDimensions(bytes: Buffer): Dimensions | undefined {
 }
 
 function jpegDimensions(bytes: Buffer): Dimensions | undefined {
+  for (const offset of jpegSegments(bytes)) {
+    const marker = bytes[offset + 1]!;
+    // Start of frame (SOF0-SOF15 but DHT, JPG and DAC): precision, height, width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return offset + 9 < bytes.length ? { width: bytes.readUInt16BE(offset + 7), height: bytes.readUInt16BE(offset + 5) } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Where each marker segment of a JPEG's header starts, stepping over each by its length (an EXIF thumbnail included). */
+function* jpegSegments(bytes: Buffer): Generator<number> {
   let offset = 2;
-  while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return undefined;
+  while (offset + 3 < bytes.length) {
+    if (bytes[offset] !== 0xff) return;
     const marker = bytes[offset + 1]!;
     // Fill bytes, and markers without a length (RSTn, TEM).
     if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
       offset += marker === 0xff ? 1 : 2;
       continue;
     }
-    // Start of frame (SOF0-SOF15 but DHT, JPG and DAC): precision, height, width.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { width: bytes.readUInt16BE(offset + 7), height: bytes.readUInt16BE(offset + 5) };
-    }
+    yield offset;
     offset += 2 + bytes.readUInt16BE(offset + 2);
   }
-  return undefined;
+}
+
+// ---- Files cut short: an upload that stopped part-way passed every check above, as a 30-byte PNG did ------------------
+
+const PNG_IEND = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+const JPEG_EOI = Buffer.from([0xff, 0xd9]);
+const PDF_EOF = Buffer.from('%%EOF', 'latin1');
+
+/**
+ * Whether a file stops before the end its format marks, read from its head and tail (a full search only when the
+ * tail is not the end marker): never decoded. Bytes after the end are left alone, as readers ignore them, except in
+ * a GIF, whose one-byte trailer cannot be told from the data before it.
+ */
+export function cutShort(bytes: Buffer, mime: string): boolean {
+  if (mime === 'image/png') {
+    // IHDR first (13 bytes of data), and the IEND chunk: its 12 bytes, CRC included, do not turn up in image data.
+    if (bytes.length < 8 + 25 + 12 || bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return true;
+    return !bytes.subarray(-12).equals(PNG_IEND) && bytes.lastIndexOf(PNG_IEND) < 33;
+  }
+  if (mime === 'image/gif') {
+    // The trailer (3B) after a block terminator (00): every block ends with one, so a cut lands here 1 in 65536 times.
+    return bytes.length < 15 || bytes[bytes.length - 2] !== 0x00 || bytes[bytes.length - 1] !== 0x3b;
+  }
+  if (mime === 'image/webp') {
+    // RIFF's size counts what follows its first 8 bytes; libwebp ignores bytes past it, and so do we.
+    if (bytes.length < 20 || bytes.toString('latin1', 8, 12) !== 'WEBP') return true;
+    const end = 8 + bytes.readUInt32LE(4);
+    return end > bytes.length || 20 + bytes.readUInt32LE(16) > end;
+  }
+  if (mime === 'image/jpeg') {
+    let scan: number | undefined;
+    for (const offset of jpegSegments(bytes)) {
+      if (bytes[offset + 1] === 0xda) {
+        scan = offset;
+        break;
+      }
+    }
+    if (scan === undefined) return true;
+    if (bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9) return false;
+    // Phones write data after the end of image (Samsung's trailer, a motion photo's video): an EOI after the scan
+    // starts is enough, and coded data cannot hold FF D9 but as one.
+    return bytes.indexOf(JPEG_EOI, scan) < 0;
+  }
+  if (mime === 'application/pdf') {
+    // A PDF cut before its last %%EOF has lost its trailer and cross-reference table at least. Anywhere, not Acrobat's
+    // "in the last 1024 bytes": files carry more after it, and readers take them (tests/api/upload-lifecycle.test.ts).
+    // An updated or linearized PDF cut after an earlier %%EOF still passes.
+    return bytes.lastIndexOf(PDF_EOF) < 0;
+  }
+  // A DOCX is checked whole by checkZip; an old .doc is a small file system of sectors, not readable from its ends.
+  return false;
 }
 
 // ---- How far a DOCX (a zip) unpacks (issue #9) -------------------------------------------------------------------
@@ -233,6 +293,7 @@ export async function checkFile(
     const maxPixels = options.maxPixels ?? DEFAULT_MAX_IMAGE_PIXELS;
     if (size.width * size.height > maxPixels) return { refused: 'pixels', ...size, maxPixels };
   }
+  if (cutShort(bytes, accepted.mime)) return { refused: 'damaged', message: `The ${accepted.kind} is damaged: the file is cut short.` };
   if (accepted.extensions.includes('docx')) {
     const zip = await checkZip(bytes);
     if (zip) return zip;

@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream';
 import { cleanFilename } from '../../server/upload-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOC, DOCX, ELF, EXE, JPEG, MSI, PDF, PNG } from '../helpers/files';
+import { DOC, DOCX, ELF, EXE, GIF, JPEG, MSI, PDF, PNG, WEBP } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -136,6 +136,63 @@ describe('refused uploads', () => {
     const response = await upload(PNG, 'logo.png', 'image/png', { auth: false });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(AUTH_REQUIRED);
+  });
+});
+
+describe('files cut short are refused as damaged (docs/api.md#uploads)', () => {
+  const IMAGE_CUT = 'The image is damaged: the file is cut short.';
+  const DOCUMENT_CUT = 'The document is damaged: the file is cut short.';
+  const uploadCount = async () => Number((await t.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  // A camera's EXIF thumbnail is a whole JPEG, EOI included, inside an APP1 segment before the photo's own scan.
+  const thumbnail = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0x00, 2 + 6 + thumbnail.length]), Buffer.from('Exif\0\0', 'latin1'), thumbnail]);
+  const withThumbnail = (jpeg: Buffer) => Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)]);
+
+  it.each([
+    ['a PNG cut after 30 bytes (its header whole)', PNG.subarray(0, 30), 'cut.png', 'image/png', IMAGE_CUT],
+    ['a PNG without its IEND chunk', PNG.subarray(0, -12), 'cut.png', 'image/png', IMAGE_CUT],
+    ['a JPEG without its end-of-image marker', JPEG.subarray(0, -2), 'cut.jpg', 'image/jpeg', IMAGE_CUT],
+    ['a JPEG cut in its scan, its EXIF thumbnail whole', withThumbnail(JPEG.subarray(0, -3)), 'cut.jpg', 'image/jpeg', IMAGE_CUT],
+    ['a GIF without its trailer', GIF.subarray(0, -1), 'cut.gif', 'image/gif', IMAGE_CUT],
+    ['a GIF cut in its image data', GIF.subarray(0, 30), 'cut.gif', 'image/gif', IMAGE_CUT],
+    ['a WebP shorter than its RIFF size', WEBP.subarray(0, 30), 'cut.webp', 'image/webp', IMAGE_CUT],
+    ['a PDF cut before %%EOF', PDF.subarray(0, PDF.indexOf('%%EOF')), 'cut.pdf', 'application/pdf', DOCUMENT_CUT],
+  ])('refuses %s with 400, storing nothing', async (_label, bytes, name, type, message) => {
+    const before = await uploadCount();
+    const response = await upload(bytes, name, type);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { file: message } });
+    expect(await uploadCount()).toBe(before);
+  });
+
+  it.each([
+    ['a PNG', PNG, 'image/png'],
+    ['a JPEG', JPEG, 'image/jpeg'],
+    ['a JPEG with an EXIF thumbnail', withThumbnail(JPEG), 'image/jpeg'],
+    // What phones append after the end of image: Samsung's trailer, a motion photo's video.
+    ['a JPEG with data after its end-of-image marker', Buffer.concat([JPEG, Buffer.from('....ftypmp42 a video')]), 'image/jpeg'],
+    ['a GIF', GIF, 'image/gif'],
+    ['a WebP', WEBP, 'image/webp'],
+    ['a PDF', PDF, 'application/pdf'],
+    ['a PDF with bytes after %%EOF', Buffer.concat([PDF, Buffer.alloc(4096, 0x20)]), 'application/pdf'],
+  ])('takes %s that is whole', async (_label, bytes, type) => {
+    const response = await upload(bytes, 'whole', type);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ mime: type, size: bytes.length });
+  });
+
+  it('the careers form refuses a CV cut short on its field, and takes it whole', async () => {
+    const apply = async (cv: Buffer) => {
+      const fields = { full_name: 'Amira Haddad', email: 'amira@example.com', phone: '+44 7700 900123', message: 'Hello' };
+      const { payload, contentType } = await multipart(fields, { cv: new File([new Uint8Array(cv)], 'cv.pdf', { type: 'application/pdf' }) });
+      return t.app.inject({ method: 'POST', url: '/api/public/careers-form', payload, headers: { 'content-type': contentType } });
+    };
+    const before = await uploadCount();
+    const cut = await apply(PDF.subarray(0, 100));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toEqual({ message: 'Please check the form for errors', errors: { cv: `CV: ${DOCUMENT_CUT}` } });
+    expect(await uploadCount()).toBe(before);
+    expect((await apply(PDF)).statusCode).toBe(201);
   });
 });
 

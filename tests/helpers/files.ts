@@ -7,11 +7,17 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-// A 1×1 baseline JPEG (JFIF).
+// A 1×1 progressive JPEG (JFIF), ending with its end-of-image marker (FF D9).
 export const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxD/2Q==',
   'base64',
 );
+
+// A 1×1 transparent GIF, ending with its trailer (3B).
+export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+// A 1×1 lossless WebP (VP8L): its RIFF size is the file's length less 8.
+export const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
 // A one-page PDF with no content.
 export const PDF = Buffer.from(
