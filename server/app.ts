@@ -20,8 +20,9 @@ import { registerAuthentication } from './plugins/authenticate';
 import { inlineScriptSources, registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
+import { hostProblem } from './plugins/host-header';
 import { registerJsonParser } from './plugins/json-body';
-import { trackContentChanges } from './plugins/public-cache';
+import { ignoreUnusableModifiedSince, trackContentChanges } from './plugins/public-cache';
 import { withRedactedRequests } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { contractValidatorCompiler, registerOpenApi } from './plugins/openapi';
@@ -116,11 +117,21 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     strictTransportSecurity: false,
   });
   // HTTP/1.1 requires one Host header (RFC 9112, section 3.2); HTTP/1.0 does not. Node keeps the first of two, which
-  // a proxy in front may not have read the same way. After the security headers' hook, which this answer carries too.
+  // a proxy in front may not have read the same way. The host must be one (plugins/host-header.ts), and so must a
+  // trusted proxy's X-Forwarded-Host. After the security headers' hook, which this answer carries too.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.raw.headers.host === undefined && request.raw.httpVersion === '1.1') void reply.code(400).send({ message: MISSING_HOST_MESSAGE });
-    else if (countHeader(request.raw.rawHeaders, 'host') > 1) void reply.code(400).send({ message: SEVERAL_HOSTS_MESSAGE });
-    else done();
+    if (request.raw.headers.host === undefined && request.raw.httpVersion === '1.1') return void reply.code(400).send({ message: MISSING_HOST_MESSAGE });
+    if (countHeader(request.raw.rawHeaders, 'host') > 1) return void reply.code(400).send({ message: SEVERAL_HOSTS_MESSAGE });
+    const problem = hostProblem(request);
+    if (problem !== undefined) return void reply.code(400).send({ message: problem });
+    done();
+  });
+  // An If-Modified-Since to be ignored (RFC 9110, section 13.1.3: not an HTTP date, or later than now) is taken off,
+  // for every reader of it: the website's answers (plugins/public-cache.ts) and the console's files, whose server
+  // answered 304 to a date in 2099.
+  app.addHook('onRequest', (request, _reply, done) => {
+    ignoreUnusableModifiedSince(request);
+    done();
   });
   // Issue #10: answers over 1 KB travel compressed (brotli at a quality cheap enough per request, else gzip). The
   // console's files come precompressed from the build (plugins/console.ts) and are left alone.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from './public-cache';
+import { AnswerCache, parseHttpDate, usableModifiedSince } from './public-cache';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -40,5 +40,32 @@ describe('AnswerCache', () => {
     const now = at('2026-11-25T10:00:00.000Z');
     await expect(cache.answer('/a', 1, now, () => Promise.reject(new Error('database unavailable')))).rejects.toThrow('database unavailable');
     expect(await cache.answer('/a', 1, now + 1, async () => 'recovered')).toBe('recovered');
+  });
+});
+
+describe('HTTP dates (RFC 9110, section 5.6.7)', () => {
+  const now = at('2026-11-29T12:00:00Z');
+
+  it('reads the three formats', () => {
+    expect(parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT', now)).toBe(at('1994-11-06T08:49:37Z'));
+    expect(parseHttpDate('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(at('1994-11-06T08:49:37Z'));
+    expect(parseHttpDate('Sun Nov  6 08:49:37 1994', now)).toBe(at('1994-11-06T08:49:37Z'));
+    // A two-digit year more than 50 years ahead is in the past.
+    expect(parseHttpDate('Monday, 01-Jan-76 00:00:00 GMT', now)).toBe(at('2076-01-01T00:00:00Z'));
+    expect(parseHttpDate('Friday, 01-Jan-77 00:00:00 GMT', now)).toBe(at('1977-01-01T00:00:00Z'));
+  });
+
+  it('refuses what Date.parse takes but is no HTTP date', () => {
+    for (const value of ['2026-11-29', '2026-11-29T10:00:00Z', '2099', 'Nov 29 2026', 'sun, 29 nov 2026 10:00:00 gmt', 'Sun, 29 Nov 2026 10:00:00 UTC',
+      'Sun, 29 Nov 2026 10:00:00', 'Mon, 30 Feb 2026 00:00:00 GMT', 'Sun, 29 Nov 2026 24:00:00 GMT', ' Sun, 29 Nov 2026 10:00:00 GMT', '']) {
+      expect(parseHttpDate(value, now), value).toBeUndefined();
+    }
+  });
+
+  it('an If-Modified-Since later than now is not used', () => {
+    expect(usableModifiedSince('Sun, 29 Nov 2026 12:00:00 GMT', now)).toBe(now);
+    expect(usableModifiedSince('Sun, 29 Nov 2026 12:00:01 GMT', now)).toBeUndefined();
+    expect(usableModifiedSince('Sun, 29 Nov 2099 00:00:00 GMT', now)).toBeUndefined();
+    expect(usableModifiedSince(undefined, now)).toBeUndefined();
   });
 });

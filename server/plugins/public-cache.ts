@@ -75,6 +75,64 @@ export const etagOf = (body: string | Buffer) => `W/"${createHash('sha256').upda
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const LONG_DAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH = `(?<month>${MONTHS.join('|')})`;
+const TIME = '(?<hour>\\d{2}):(?<minute>\\d{2}):(?<second>\\d{2})';
+// RFC 9110, section 5.6.7: IMF-fixdate (what this server sends), and the obsolete rfc850-date and asctime-date.
+const HTTP_DATES = [
+  new RegExp(`^${DAY}, (?<day>\\d{2}) ${MONTH} (?<year>\\d{4}) ${TIME} GMT$`),
+  new RegExp(`^${LONG_DAY}, (?<day>\\d{2})-${MONTH}-(?<year>\\d{2}) ${TIME} GMT$`),
+  new RegExp(`^${DAY} ${MONTH} (?<day> \\d|\\d{2}) ${TIME} (?<year>\\d{4})$`),
+];
+
+/**
+ * The time (ms) of an HTTP-date, or undefined when `value` is not one. Stricter than Date.parse, which also takes
+ * `2026-11-29`, `2099` or `Nov 29 2026` (RFC 9110 has a recipient ignore a validator that is not an HTTP-date).
+ */
+export function parseHttpDate(value: string, now = Date.now()): number | undefined {
+  const groups = HTTP_DATES.map((format) => format.exec(value)).find((match) => match !== null)?.groups;
+  if (!groups) return undefined;
+  const day = Number(groups.day);
+  const month = MONTHS.indexOf(groups.month!);
+  const [hour, minute, second] = [Number(groups.hour), Number(groups.minute), Number(groups.second)];
+  let year = Number(groups.year);
+  if (groups.year!.length === 2) {
+    // rfc850-date: a two-digit year more than 50 years ahead is the latest past year ending in those digits.
+    const thisYear = new Date(now).getUTCFullYear();
+    year += thisYear - (thisYear % 100);
+    if (year > thisYear + 50) year -= 100;
+  }
+  if (hour > 23 || minute > 59 || second > 60) return undefined;
+  const time = new Date(0);
+  time.setUTCFullYear(year, month, day);
+  // 31 Feb is no date.
+  if (time.getUTCDate() !== day || time.getUTCMonth() !== month) return undefined;
+  time.setUTCHours(hour, minute, second, 0);
+  return time.getTime();
+}
+
+/**
+ * The time of an If-Modified-Since that may be used, or undefined: RFC 9110, section 13.1.3, has a recipient ignore
+ * one that is not a valid HTTP-date, or that is later than its current time (a client that claims a copy from 2099
+ * would otherwise be told 304 until then, whatever changes).
+ */
+export function usableModifiedSince(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const time = parseHttpDate(value, now);
+  return time !== undefined && time <= now ? time : undefined;
+}
+
+/**
+ * Takes off an If-Modified-Since that must be ignored, before anything reads it: the website's answers (below) and
+ * the console's file server (@fastify/send, which compares it with Date.parse and answered 304 to a date in 2099).
+ */
+export function ignoreUnusableModifiedSince(request: FastifyRequest): void {
+  const value = request.raw.headers['if-modified-since'];
+  if (value !== undefined && usableModifiedSince(value) === undefined) delete request.raw.headers['if-modified-since'];
+}
+
 /** RFC 9110 §13.1.2 (weak comparison) and §13.1.3: If-None-Match wins; If-Modified-Since only without it. */
 export function isNotModified(request: FastifyRequest, etag: string, since: number): boolean {
   const match = request.headers['if-none-match'];
@@ -82,10 +140,8 @@ export function isNotModified(request: FastifyRequest, etag: string, since: numb
     const tags = match.split(',').map((tag) => tag.trim());
     return tags.includes('*') || tags.some((tag) => opaque(tag) === opaque(etag));
   }
-  const modifiedSince = request.headers['if-modified-since'];
-  if (modifiedSince === undefined) return false;
-  const time = Date.parse(modifiedSince);
-  return !Number.isNaN(time) && since <= time;
+  const modifiedSince = usableModifiedSince(request.headers['if-modified-since']);
+  return modifiedSince !== undefined && since <= modifiedSince;
 }
 
 function addVary(reply: FastifyReply, name: string) {
@@ -96,7 +152,7 @@ function addVary(reply: FastifyReply, name: string) {
 }
 
 /** Adds the caching hooks to the routes of `app` (an encapsulated plugin: only its own routes). */
-export function registerPublicCache(app: FastifyInstance, config: Pick<Config, 'publicCacheSeconds'>): void {
+export function registerPublicCache(app: FastifyInstance, config: Pick<Config, 'publicCacheSeconds' | 'publicUrl'>): void {
   const seen = new Map<string, Seen>();
   const seconds = config.publicCacheSeconds;
   // Browsers always ask again (a 304 costs a few bytes); a CDN keeps the answer `seconds`, and may serve it that much
@@ -125,6 +181,12 @@ export function registerPublicCache(app: FastifyInstance, config: Pick<Config, '
       seen.delete(key);
       seen.set(key, entry);
       if (seen.size > REMEMBERED_ANSWERS) seen.delete(seen.keys().next().value!);
+    }
+    // Without PUBLIC_URL, file URLs are built from the request's scheme and host (routes/public-content.ts, baseUrl):
+    // an answer holding one differs by host, and says so to any cache keyed on the address alone. (The host itself was
+    // checked before, plugins/host-header.ts.)
+    if (config.publicUrl === undefined && (typeof payload === 'string' ? payload : payload.toString('utf8')).includes(`"${request.protocol}://${request.host}/`)) {
+      addVary(reply, 'Host');
     }
     reply.header('etag', etag).header('cache-control', cacheControl);
     // Never a date later than now (RFC 9110 §8.8.2.1): until then the ETag alone validates.
