@@ -103,12 +103,34 @@ const DATABASE_FAULT = {
 
 const OPERATION_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
 
-/** Adds the 503 of a busy or unavailable database to every operation that does not declare its own. */
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: `${COMPONENT_REF}Error` } } } });
+
+/**
+ * What any request may be answered before its route's own checks, `{ message }` each (app.ts, plugins/json-body.ts,
+ * plugins/host-header.ts): a probe validating answers against the document met 400, 415 and 431 where an operation
+ * declared none. The methods that take a body may meet the body's refusals too, whether or not they read one.
+ */
+const REQUEST_FAULTS = {
+  400: errorAnswer('Refused before the route: a Host that is not a host, or a body that cannot be read (not JSON, not UTF-8, malformed form data); `message` says which.'),
+  431: errorAnswer('The request line and headers are larger than the server takes (a query string too long).'),
+};
+const BODY_FAULTS = {
+  413: errorAnswer('The body is too large.'),
+  415: errorAnswer('This content type is not accepted here (JSON is; a route that takes forms says so).'),
+};
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * Adds to every operation what it does not declare itself: the 503 of a busy or unavailable database, and the
+ * refusals of a request (and of its body, for the methods that take one) before its route runs.
+ */
 function withDatabaseFaults(document: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> }) {
   for (const item of Object.values(document.paths ?? {})) {
     for (const method of OPERATION_METHODS) {
       const responses = item[method]?.responses;
-      if (responses && !responses['503']) responses['503'] = structuredClone(DATABASE_FAULT);
+      if (!responses) continue;
+      const faults = { ...REQUEST_FAULTS, ...(BODY_METHODS.has(method) && BODY_FAULTS), 503: DATABASE_FAULT };
+      for (const [status, answer] of Object.entries(faults)) responses[status] ??= structuredClone(answer);
     }
   }
 }

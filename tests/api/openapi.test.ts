@@ -314,6 +314,26 @@ describe('real answers match the document', () => {
     expectDocumented('/api/users-management', 'post', await api.post('/api/users-management', { name: '' }));
   });
 
+  it('refusals before a route runs, on operations that declare none of their own (a probe met them undocumented)', async () => {
+    const pair = csrf();
+    const withCsrf = { cookies: pair.cookies, headers: { ...pair.headers, authorization: `Bearer ${token}` } };
+    const textLogout = await app.inject({ method: 'POST', url: '/api/logout', payload: 'x', ...withCsrf, headers: { ...withCsrf.headers, 'content-type': 'text/plain' } });
+    expect(textLogout.statusCode).toBe(415);
+    expectDocumented('/api/logout', 'post', textLogout);
+    const brokenJson = await app.inject({ method: 'POST', url: '/api/sessions/sign-out-others', payload: '[', ...withCsrf, headers: { ...withCsrf.headers, 'content-type': 'application/json' } });
+    expect(brokenJson.statusCode).toBe(400);
+    expectDocumented('/api/sessions/sign-out-others', 'post', brokenJson);
+    const badHost = await app.inject({ method: 'GET', url: '/api/public/blogs', headers: { host: 'evil.example"><script>' } });
+    expect(badHost.statusCode).toBe(400);
+    expectDocumented('/api/public/blogs', 'get', badHost);
+    for (const [path, operation] of Object.entries(document.paths)) {
+      for (const [method, { responses }] of Object.entries(operation)) {
+        const wanted = ['400', '431', '503', ...(['post', 'put', 'patch', 'delete'].includes(method) ? ['413', '415'] : [])];
+        expect(wanted.filter((status) => !responses[status]), `${method.toUpperCase()} ${path}`).toEqual([]);
+      }
+    }
+  });
+
   it('writes answer what the document says', async () => {
     const created = await api.post('/api/blogs', { title: 'Contract post', tags: ['news'] });
     expectDocumented('/api/blogs', 'post', created);
