@@ -126,6 +126,15 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     if (problem !== undefined) return void reply.code(400).send({ message: problem });
     done();
   });
+  // A query whose percent-encoding is malformed (`%ZZ`) or stands for bytes that are not UTF-8 (`%ED%A0%80`, half of a
+  // surrogate pair) is refused as the same in the path is: it was read leniently, and `?q=%ED%A0%80` searched for
+  // something else than what was sent (a probe).
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.raw.url ?? '';
+    const at = url.indexOf('?');
+    if (at >= 0 && url.includes('%', at) && !isReadableQuery(url.slice(at + 1))) return void reply.code(400).send({ message: MALFORMED_QUERY_MESSAGE });
+    done();
+  });
   // An If-Modified-Since to be ignored (RFC 9110, section 13.1.3: not an HTTP date, or later than now) is taken off,
   // for every reader of it: the website's answers (plugins/public-cache.ts) and the console's files, whose server
   // answered 304 to a date in 2099.
@@ -250,6 +259,18 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') answerOnSocket(socket, 408, HEADERS_TIMEOUT_MESSAGE);
   else if (error.code === 'HPE_HEADER_OVERFLOW') answerOnSocket(socket, 431, 'The request headers are too large.');
   else answerOnSocket(socket, 400, 'The request is not valid HTTP.');
+}
+
+export const MALFORMED_QUERY_MESSAGE = 'The address is not valid: its query has a malformed percent-encoding.';
+
+/** Every name and value of a query decodes: its percent-encoding is well formed and stands for UTF-8. */
+function isReadableQuery(query: string): boolean {
+  try {
+    for (const part of query.split(/[&=]/)) decodeURIComponent(part);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const MISSING_HOST_MESSAGE = 'The request has no Host header, which HTTP/1.1 requires.';

@@ -170,6 +170,13 @@ describe('blog posts', () => {
       expect(malformed.statusCode, url).toBe(400);
       expect(malformed.json(), url).toEqual({ message: 'The address is not valid: it has a malformed percent-encoding.' });
     }
+    // In the query too: not percent-encoding, or not UTF-8 once decoded (half a surrogate pair, a lone continuation
+    // byte); what is both still reads (an encoded "é", a literal plus).
+    for (const url of ['/api/public/blogs?q=%ED%A0%80', '/api/public/blogs?q=%ZZ', '/api/public/blogs?q=caf%C3', '/api/public/blogs?q=%80', '/api/blogs?filter=%7B%', '/api/public/blogs?%FF=1']) {
+      const malformed = await get(url);
+      expect([malformed.statusCode, malformed.json()], url).toEqual([400, { message: 'The address is not valid: its query has a malformed percent-encoding.' }]);
+    }
+    expect((await get('/api/public/blogs?q=caf%C3%A9+b%C3%A9ton')).statusCode).toBe(200);
     for (const url of ['/api/public/blogs?tag=', `/api/public/blogs?q=${'x'.repeat(300)}`, '/api/public/blogs?q=%00%27', `/api/public/blogs/${'a'.repeat(500)}`, '/api/public/blogs?page=1&page=2']) {
       const response = await get(url);
       expect(response.statusCode, url).toBeLessThan(500);
