@@ -184,10 +184,25 @@ describe('the sign-in page of a fresh visit (issue #10, SPEC §2, §4)', () => {
     const { calls } = fakeApi({ hero: [hero] }, { session: { token: 'fresh-token', user: USER } });
     localStorage.setItem('access_token', 'fresh-token');
     renderAt('/dashboard');
-    // Asked for before anything of the console had loaded: the first request of all.
-    expect(calls[0]).toEqual({ method: 'GET', path: '/api/hero/1', body: null });
+    // Asked for before anything of the console had loaded: the first requests of all, with who is signed in.
+    expect(calls.slice(0, 2)).toEqual([
+      { method: 'GET', path: '/api/me', body: null },
+      { method: 'GET', path: '/api/hero/1', body: null },
+    ]);
     expect(await screen.findByDisplayValue('Homes built to last', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/hero/1')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument());
+    expect(calls.filter((call) => call.path === '/api/me')).toHaveLength(1);
+  });
+
+  it('reads who is signed in as a signed-in start opens any screen, once: the header takes that answer', async () => {
+    const { calls } = fakeApi({ blogs: posts }, { session: { token: 'fresh-token', user: USER } });
+    localStorage.setItem('access_token', 'fresh-token');
+    renderAt('/dashboard/blogs');
+    expect(calls).toEqual([{ method: 'GET', path: '/api/me', body: null }]);
+    expect(await screen.findByRole('button', { name: 'Open menu' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path.startsWith('/api/blogs'))).toBe(true));
+    expect(calls.filter((call) => call.path === '/api/me')).toHaveLength(1);
   });
 
   it('keeps the loading indicator counting while the console loads, until it shows (SPEC §4)', async () => {

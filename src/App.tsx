@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { announceSessionEnd, isSignedIn } from './authProvider';
+import { announceSessionEnd, IDENTITY_URL, isSignedIn } from './authProvider';
 import { DASHBOARD_RECORD_URL, DASHBOARD_URL } from './dashboardArea';
 import { readEarly } from './httpClient';
 import { inFlight } from './inFlight';
@@ -89,12 +89,16 @@ function startSignedOut(): void {
 }
 
 /**
- * Issue #10: a signed-in visitor opening the dashboard (a reload, a console opened again) needs its record, which the
- * console would only ask for once its chunk had arrived and run. It is read now, beside that chunk (which index.html
- * already asks for, vite.config.ts), and the console's own request takes the answer (src/httpClient.ts).
+ * Issue #10: a signed-in visitor opening the console (a reload, a console opened again) needs who is signed in, for
+ * the header of every screen, and on the dashboard its record, which the console would only ask for once its chunk
+ * had arrived and run: who is signed in even once its first render was committed, a round trip after it (a signed-in
+ * /dashboard in Lighthouse: /api/me asked for at 401 ms, after the render's long task, and answered before the first
+ * paint). They are read now, beside that chunk (which index.html already asks for, vite.config.ts), and the
+ * console's own requests take the answers (src/httpClient.ts).
  */
 function startSignedIn(): void {
   const { pathname } = window.location;
+  readEarly(IDENTITY_URL);
   if (pathname === DASHBOARD_URL || pathname === `${DASHBOARD_URL}/`) readEarly(DASHBOARD_RECORD_URL);
 }
 

@@ -130,7 +130,7 @@ export const authProvider = {
   },
 
   async getIdentity(): Promise<UserIdentity> {
-    const { json } = await httpClient(apiUrl('me'));
+    const { json } = await httpClient(IDENTITY_URL);
     const user = json as SignedInUser;
     return { id: user.id, fullName: user.name, email: user.email };
   },
@@ -141,3 +141,9 @@ export const authProvider = {
 } satisfies AuthProvider;
 
 export const isSignedIn = (): boolean => tokenStore.get() !== null;
+
+/**
+ * Who is signed in: every screen of the console shows it in its header (getIdentity), so a signed-in start reads it
+ * as the page opens (src/App.tsx), as it does the dashboard's record.
+ */
+export const IDENTITY_URL = apiUrl('me');
