@@ -59,6 +59,19 @@ describe("react-admin's notify() goes through our notification store", () => {
     await waitFor(() => expect(notifications.getSnapshot()[0]).toMatchObject({ title: 'Connection Error', autoClose: false }));
   });
 
+  it.each([
+    ['ra.notification.created', 'info'],
+    ['ra.message.invalid_form', 'error'],
+    ['Please check your internet connection', 'error'],
+  ] as const)("shows %s once, in our area: react-admin's own snackbar stays empty", async (message, type) => {
+    renderWith({ message, type });
+    await userEvent.click(screen.getByRole('button', { name: 'notify' }));
+    await waitFor(() => expect(notifications.getSnapshot()).toHaveLength(1));
+    // Its snackbar would have been open by now: the notice is taken from the queue in the render after notify().
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('.MuiSnackbar-root')).toBeNull();
+  });
+
   it('leaves undoable notices to the toast area, with its Undo button', async () => {
     renderWith({ message: 'ra.notification.deleted', type: 'info', undoable: true });
     await userEvent.click(screen.getByRole('button', { name: 'notify' }));

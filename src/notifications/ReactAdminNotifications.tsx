@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Notification, useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
+import { useEffect, useMemo } from 'react';
+import { Notification, NotificationContext, useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
 import { TOAST_DURATION_MS } from '../config';
 import { catalogue, type NotificationTemplate, type NotificationType } from './catalogue';
 import { notifications as noticeStore, notify } from './store';
@@ -64,8 +64,25 @@ const isUndoable = (payload: NotificationPayload) => payload.notificationOptions
 // Every react-admin notify() goes through our store (issue #2), except undoable ones: those stay in
 // react-admin's snackbar, the toast area of SPEC §1 (top right, 3000 ms per SPEC §9), which owns the Undo button.
 export function ReactAdminNotifications() {
-  const { notifications, setNotifications } = useNotificationContext();
+  const context = useNotificationContext();
+  const { notifications, setNotifications } = context;
   const translate = useTranslate();
+  // react-admin's snackbar takes the first notice of the queue in its own effect, which runs before this component's
+  // (a child's effects run first): it showed every notice, behind ours, with the same words (a new user's probe: a
+  // dark or red band around each of our notices on a phone, and each announced twice). It is shown the undoable ones
+  // only.
+  const undoableOnly = useMemo(() => {
+    const undoable = context.notifications.filter(isUndoable);
+    return {
+      ...context,
+      notifications: undoable,
+      takeNotification: () => {
+        const [first] = undoable;
+        if (first) context.setNotifications((current) => current.filter((payload) => payload !== first));
+        return first;
+      },
+    };
+  }, [context]);
 
   useEffect(() => {
     const routed = notifications.filter((payload) => !isUndoable(payload));
@@ -87,5 +104,9 @@ export function ReactAdminNotifications() {
     setNotifications((current) => current.filter(isUndoable));
   }, [notifications, setNotifications, translate]);
 
-  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_DURATION_MS} />;
+  return (
+    <NotificationContext.Provider value={undoableOnly}>
+      <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_DURATION_MS} />
+    </NotificationContext.Provider>
+  );
 }
