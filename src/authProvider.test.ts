@@ -103,6 +103,24 @@ describe('authProvider session', () => {
     expect(shown()).toEqual([{ type: 'success', title: 'Goodbye', message: 'You have been logged out successfully' }]);
   });
 
+  it('logout says Goodbye alone: the requests it cuts short (401) and the guard of the page it leaves say nothing', async () => {
+    localStorage.setItem('access_token', 'tok');
+    let answer!: (response: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const signingOut = authProvider.logout();
+    // The header's request, sent before the sign-out, answered after the server ended the session.
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({ message: false });
+    answer(new Response(null, { status: 204 }));
+    await signingOut;
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({ message: false });
+    await expect(authProvider.checkAuth()).rejects.toMatchObject({ redirectTo: '/login' });
+    expect(shown()).toEqual([{ type: 'success', title: 'Goodbye', message: 'You have been logged out successfully' }]);
+    // Once it has gone, a guarded page warns again.
+    notifications.clear();
+    await expect(authProvider.checkAuth()).rejects.toMatchObject({ redirectTo: '/login' });
+    expect(shown().map((n) => n.title)).toEqual(['Authentication Required']);
+  });
+
   it('logout still signs out locally when the API is unreachable', async () => {
     localStorage.setItem('access_token', 'tok');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));

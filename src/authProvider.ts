@@ -36,11 +36,18 @@ function loginFailureNotice(error: unknown) {
 // first (a page's requests fail together, and react-admin re-runs checkAuth); a notice still on screen is not raised
 // again, so the user reads one 'Authentication Required'.
 export function announceSessionEnd(): void {
-  const { type, title, message } = catalogue.authRequired;
-  const shown = notifications
-    .getSnapshot()
-    .some((n) => n.type === type && n.title === title && n.message === message);
-  if (!shown) notify(catalogue.authRequired);
+  // Signing out ends the session on purpose: the requests it cuts short (the header's, the unread counts') and the
+  // guard of the page it leaves say nothing, 'Goodbye' does (a new user's probe saw 'Authentication Required' beside
+  // it). Until the Goodbye has gone, as for a warning already shown.
+  if (signingOut || isShown(catalogue.logout) || isShown(catalogue.authRequired)) return;
+  notify(catalogue.authRequired);
+}
+
+/** Signing out is under way: its request sent, the token not dropped yet. */
+let signingOut = false;
+
+function isShown({ type, title, message }: { type: string; title: string; message: string }): boolean {
+  return notifications.getSnapshot().some((n) => n.type === type && n.title === title && n.message === message);
 }
 
 // The page open right now (the console runs on the browser router).
@@ -88,10 +95,13 @@ export const authProvider = {
   async logout(): Promise<void> {
     const token = tokenStore.get();
     if (!token) return;
+    signingOut = true;
     try {
       await httpClient(apiUrl('logout'), { method: 'POST' });
     } catch {
       // The token is dropped locally whatever the server says: signing out must always work.
+    } finally {
+      signingOut = false;
     }
     tokenStore.clear();
     forgetReturnPath();
