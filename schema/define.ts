@@ -388,7 +388,15 @@ export const fields = {
       { label, ...options, date: true },
     ),
   choice: <T extends readonly [string, ...string[]]>(label: string, values: T, options: FieldOptions = {}) =>
-    field(z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }), { label, ...options }),
+    field(
+      z.enum(values, {
+        // Left empty is missing, as for text: the console's menu shows its labels, never these values (a new user's
+        // probe read "Placement must be one of: homepage_top, …" under an empty menu).
+        error: (issue) =>
+          issue.input === undefined || issue.input === null || issue.input === '' ? `${label} is required` : `${label} must be one of: ${values.join(', ')}`,
+      }),
+      { label, ...options },
+    ),
   tags: (label: string, options: FieldOptions = {}) =>
     field(
       z

@@ -62,6 +62,15 @@ describe('integer fields take JSON numbers or digit text only', () => {
     expect(await refused('/api/counters', { label: 'Projects', value })).toEqual({ value: 'Value must be a whole number' });
   });
 
+  it('a required choice left empty is required, not "one of" its stored values; a wrong one lists them', async () => {
+    for (const placement of [undefined, null, '']) {
+      expect((await refused('/api/banners', { title: 'Sale', placement }))?.placement, String(placement)).toBe('Placement is required');
+    }
+    expect((await refused('/api/banners', { title: 'Sale', placement: 'castle' }))?.placement).toBe(
+      'Placement must be one of: homepage_top, homepage_middle, sidebar, popup',
+    );
+  });
+
   it('takes a number, and digit text from a form input, stored as a number', async () => {
     expect(await created('/api/counters', { label: 'Projects', value: 250 })).toMatchObject({ value: 250 });
     expect(await created('/api/counters', { label: 'Clients', value: '120' })).toMatchObject({ value: 120 });
