@@ -302,8 +302,10 @@ function SortableRow({ index, count, title, canReorder, idPrefix, onStep, primar
   });
   if (!record) return null;
   const editPath = createPath({ resource, type: 'edit', id: record.id });
-  // Hidden records stay in the order but read as switched off.
-  const muted = record.active === false ? { opacity: 0.55 } : {};
+  // Hidden records stay in the order but read as switched off: their picture in grey, their title in the secondary
+  // colour. Not faded: text at 55% opacity fell to 2.3:1 (a new user's axe scan of the partners' list), under the
+  // 4.5:1 of WCAG 1.4.3; the secondary colour keeps it, and the switch beside says "hidden" in words.
+  const hidden = record.active === false;
 
   return (
     <Box
@@ -355,8 +357,8 @@ function SortableRow({ index, count, title, canReorder, idPrefix, onStep, primar
       >
         {index + 1}
       </Typography>
-      <Box sx={{ gridArea: 'media', display: 'flex', ...muted }}>{media}</Box>
-      <Box sx={{ gridArea: 'text', minWidth: 0, ...muted }}>
+      <Box sx={{ gridArea: 'media', display: 'flex', ...(hidden && { filter: 'grayscale(1)' }) }}>{media}</Box>
+      <Box sx={{ gridArea: 'text', minWidth: 0, ...(hidden && { color: 'text.secondary' }) }}>
         <MuiLink
           component={Link}
           to={editPath}

@@ -5,6 +5,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  backgroundLuminance,
   closeNotices,
   DESKTOP,
   escapeRegExp,
@@ -19,6 +20,7 @@ import {
   PHONE,
   screenshot,
   startServer,
+  themeToggle,
   waitForPath,
   type RunningServer,
   type Session,
@@ -363,6 +365,35 @@ describe('accessibility of the areas', () => {
       await poll(() => page.getByRole('textbox', { name: /^Title/ }).first().inputValue()).not.toBe('');
       await screenshot(page, 'blogs-edit');
       await expectNoAxeViolations(page, `${href} at ${viewport.width}px`);
+    });
+
+    it(`the ordered lists with a record hidden from the website (Partners Section, Counter Widgets), light and dark, at ${viewport.width}px`, async () => {
+      const page = await open(viewport);
+      for (const [area, label] of [
+        ['partners', 'Partners Section'],
+        ['counters', 'Counter Widgets'],
+      ] as const) {
+        await page.goto(`/dashboard/${area}`);
+        await heading(page, label).waitFor();
+        // The first record switched off, as an editor does it: greyed, and still readable (WCAG 1.4.3).
+        const shown = page.locator('#main-content').getByRole('switch', { name: /^Show .* on the website$/ }).first();
+        await shown.waitFor();
+        if (await shown.isChecked()) {
+          const saved = apiAnswer(page, 'PUT', new RegExp(`^/api/${area}/\\d+$`));
+          await shown.click();
+          await saved;
+        }
+        await poll(() => shown.isChecked()).toBe(false);
+        await closeNotices(page);
+        await expectNoAxeViolations(page, `/dashboard/${area} with a hidden record at ${viewport.width}px, light theme`);
+        await themeToggle(page).click();
+        await poll(() => backgroundLuminance(page), 'the dark theme is on').toBeLessThan(0.2);
+        await closeNotices(page);
+        await expectNoAxeViolations(page, `/dashboard/${area} with a hidden record at ${viewport.width}px, dark theme`);
+        await closeNotices(page);
+        await themeToggle(page).click();
+        await poll(() => backgroundLuminance(page), 'the light theme is back').toBeGreaterThan(0.5);
+      }
     });
 
     it(`the Job Applications inbox and a submission, at ${viewport.width}px`, async () => {

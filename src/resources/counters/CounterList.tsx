@@ -29,7 +29,8 @@ export function CounterList() {
             display: 'grid',
             placeItems: 'center',
             bgcolor: 'action.selected',
-            color: 'primary.main',
+            // The theme's text colour: its primary on this tint read 4.46:1 (light) and 3.91:1 (dark), under WCAG's 4.5:1.
+            color: 'text.primary',
             fontWeight: 700,
             fontVariantNumeric: 'tabular-nums',
           }}
