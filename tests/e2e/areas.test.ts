@@ -396,6 +396,16 @@ describe('accessibility of the areas', () => {
       }
     });
 
+    it(`the Job Postings list (its applications links: 24 px targets), at ${viewport.width}px`, async () => {
+      const page = await open(viewport);
+      await closeNotices(page);
+      await page.goto('/dashboard/careers');
+      await heading(page, 'Job Postings').waitFor();
+      await firstRecordLink(page, 'careers').waitFor();
+      await page.locator('#main-content').getByRole('link', { name: /applications? for / }).first().waitFor();
+      await expectNoAxeViolations(page, `/dashboard/careers at ${viewport.width}px`);
+    });
+
     it(`the Job Applications inbox and a submission, at ${viewport.width}px`, async () => {
       const page = await open(viewport);
       await closeNotices(page);

@@ -31,7 +31,8 @@ export function ApplicationsLink({ record, emptyText = 'None yet' }: { record: P
       onClick={(event) => event.stopPropagation()}
       aria-label={`${text} for ${record.title}`}
       underline="hover"
-      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+      // At least 24 px high (WCAG 2.2, 2.5.8): on a phone's list the link stands alone in its row, 20 px of text.
+      sx={{ fontWeight: 600, whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
     >
       {text}
     </MuiLink>
