@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AreaDeclaration } from '../../schema/define';
@@ -143,4 +144,21 @@ export const AUTH_REQUIRED = { message: 'Authentication required.' };
 export async function storedImage(db: TestApp['db'], id = randomBytes(16).toString('hex')): Promise<string> {
   await insertUpload(db, { id, filename: 'photo.png', mime: 'image/png', size: PNG.length, kind: 'image', data: PNG, sha256: createHash('sha256').update(PNG).digest('hex'), createdBy: null });
   return `/api/uploads/${id}`;
+}
+
+/**
+ * One request written to the app's real socket as `head` and `body` bytes, as no client library would send it; the
+ * raw answer once the server closes, read as `encoding` (latin1 keeps every byte of a hostile echo).
+ */
+export async function rawExchange(app: FastifyInstance, head: string, body: Buffer = Buffer.alloc(0), encoding: BufferEncoding = 'utf8'): Promise<string> {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the app is not listening');
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: address.port });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString(encoding)));
+    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+  });
 }

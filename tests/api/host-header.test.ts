@@ -3,13 +3,12 @@
 // later than now, or that is no HTTP date, is ignored (RFC 9110, section 13.1.3). docs/security.md, "The Host header".
 // Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { INVALID_FORWARDED_HOST_MESSAGE, INVALID_FORWARDED_PROTO_MESSAGE, INVALID_HOST_MESSAGE } from '../../server/plugins/host-header';
-import { apiClient, setupApp, signIn, storedImage, type TestApp } from './helpers';
+import { apiClient, rawExchange as rawExchangeWith, setupApp, signIn, storedImage, type TestApp } from './helpers';
 
 let t: TestApp;
 let src: string;
@@ -33,19 +32,8 @@ const varies = (headers: Record<string, unknown>) =>
     .split(',')
     .map((name) => name.trim().toLowerCase());
 
-/** One request written to a real socket as it is; the raw answer once the server closes. */
-async function rawExchange(head: string): Promise<string> {
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the app is not listening');
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: address.port });
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
-    socket.write(Buffer.from(head, 'latin1'));
-  });
-}
+// The raw answer keeps every byte (latin1): a hostile Host may be echoed.
+const rawExchange = (head: string) => rawExchangeWith(t.app, head, undefined, 'latin1');
 
 const HOSTILE_HOSTS = [
   'evil.example"><script>',

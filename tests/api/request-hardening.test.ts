@@ -2,12 +2,11 @@
 // other sites refused; no-store on every authenticated answer; HSTS only over TLS; the CSP; JSON bodies in UTF-8 only;
 // one Host header. docs/security.md.
 import type { InjectOptions } from 'fastify';
-import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { PDF } from '../helpers/files';
-import { csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
+import { csrf, multipart, rawExchange as rawExchangeWith, setupApp, signIn, type TestApp } from './helpers';
 
 const CSRF_REFUSED = { message: 'Invalid or missing CSRF token.' };
 const FOREIGN_REFUSED = {
@@ -45,19 +44,7 @@ async function recordCount(area: string) {
 }
 const blogCount = () => recordCount('blogs');
 
-/** One request written to a real socket as `head` and `body` bytes; the raw answer once the server closes. */
-async function rawExchange(head: string, body: Buffer = Buffer.alloc(0)): Promise<string> {
-  const address = t.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the app is not listening');
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: address.port });
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
-  });
-}
+const rawExchange = (head: string, body?: Buffer) => rawExchangeWith(t.app, head, body);
 
 describe('the CSRF check runs on the route the router matched', () => {
   it.each(['/%61pi/blogs', '/%61%70%69/blogs', '/api/%62logs', '/%61pi/%62logs'])('POST %s without a token: 403, nothing created', async (url) => {
