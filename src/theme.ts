@@ -24,6 +24,11 @@ const shared: RaThemeOptions = {
     // table with more columns than the window has room for scrolls inside its own box.
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    // With no row selected, react-admin folds a list's bulk-actions bar to no height but leaves its Unselect and
+    // Delete buttons in the page: a keyboard user tabbed onto two buttons no one could see (WCAG 2.4.7), and the
+    // hidden Delete lay over the last column's sort header (axe, target-size, Contact Form at 1280 px). Folded, the
+    // bar is hidden outright; it shows again the moment a row is selected.
+    RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },
     // A form's toolbar on the paper colour, not react-admin's grey: its red Delete text on grey fails WCAG AA
     // contrast (3.8:1 light, 4.4:1 dark). Every form gets it, whether or not it declares its own toolbar.
     RaToolbar: {

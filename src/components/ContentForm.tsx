@@ -1,15 +1,15 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { DeleteButton, SaveButton, type SimpleFormProps } from 'react-admin';
+import { DeleteButton, SaveButton, useResourceContext, type SimpleFormProps } from 'react-admin';
+import { areaByName } from '../../schema/areas';
 import { contentFormSx } from './contentSx';
 import { GuardedForm } from './GuardedForm';
+import { createRecordLabel } from './PageHeader';
 import { SaveBar } from './SaveBar';
 
 interface ContentFormProps {
   validate: SimpleFormProps['validate'];
   create: boolean;
-  /** The save button's label on a new record, e.g. "Create post". */
-  createLabel: string;
   /** Width of the side column from the medium breakpoint up. */
   sideWidth?: number;
   main: ReactNode;
@@ -17,14 +17,15 @@ interface ContentFormProps {
 }
 
 // The form of a content area: a main column and a side column of cards over a sticky save bar.
-export function ContentForm({ validate, create, createLabel, sideWidth = 320, main, side }: ContentFormProps) {
+export function ContentForm({ validate, create, sideWidth = 320, main, side }: ContentFormProps) {
+  const resource = useResourceContext() ?? '';
   return (
     <GuardedForm
       validate={validate}
       toolbar={
         <SaveBar>
           {/* An empty new record can be saved straight away: the answer is the list of what is missing. */}
-          <SaveButton alwaysEnable={create} label={create ? createLabel : undefined} />
+          <SaveButton alwaysEnable={create} label={create ? createRecordLabel(areaByName(resource)) : undefined} />
           {!create && <DeleteButton mutationMode="pessimistic" />}
         </SaveBar>
       }

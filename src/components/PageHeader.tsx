@@ -12,6 +12,10 @@ import { focusRing } from './ImageInput';
 export const newRecordLabel = (area: Pick<AreaDeclaration, 'itemLabel'> | undefined): string =>
   `New ${area?.itemLabel ?? 'record'}`;
 
+/** 'Create post', 'Create testimonial': the save button of every new record's form (GuardedForm, ContentForm). */
+export const createRecordLabel = (area: Pick<AreaDeclaration, 'itemLabel'> | undefined): string =>
+  `Create ${area?.itemLabel ?? 'record'}`;
+
 interface PageHeaderProps {
   title: ReactNode;
   /** Chips beside the heading (status, schedule): beside it, not in it, so the heading names the page only. */

@@ -167,7 +167,7 @@ describe('what a save says (issue #8 item 5)', () => {
     const user = userEvent.setup();
     renderSave('create');
     await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Fast Permits');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create feature' }));
     await waitFor(() => expect(shown()).toEqual([{ type: 'success', title: 'Success', message: 'Feature created' }]));
   });
 });

@@ -87,7 +87,7 @@ describe('a collection: Features Section', () => {
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Fast Permits');
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Planning and permits handled for you.');
     await page.getByRole('complementary', { name: 'Preview' }).getByText('Fast Permits', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Create feature', exact: true }).click();
     await waitForPath(session, '/dashboard/features');
     await poll(() => featureTitles(page)).toEqual([...seeded, 'Fast Permits']);
 
@@ -327,7 +327,7 @@ describe('an image upload: a partner logo', () => {
 
     // Saved with the partner, and previewed again when the partner is opened.
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Northwind Glazing');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Create partner', exact: true }).click();
     await waitForPath(session, '/dashboard/partners');
     await page.getByRole('link', { name: 'Edit Northwind Glazing', exact: true }).click();
     const again = page.locator('#main-content').getByRole('img', { name: 'northwind-logo.png' });
@@ -424,5 +424,54 @@ describe('accessibility of the areas', () => {
       await screenshot(page, 'careers-form-show');
       await expectNoAxeViolations(page, `${href} at ${viewport.width}px`);
     });
+
+    it(`the Contact Form inbox (its last sort header beside the folded bulk-actions bar), at ${viewport.width}px`, async () => {
+      const page = await open(viewport);
+      await closeNotices(page);
+      await page.goto('/dashboard/contact-us-form');
+      await heading(page, 'Contact Form').waitFor();
+      await firstRecordLink(page, 'contact-us-form', '/show').waitFor();
+      await expectNoAxeViolations(page, `/dashboard/contact-us-form at ${viewport.width}px`);
+    });
   }
+
+  it('an inbox by keyboard: Tab meets no button hidden in the folded bulk-actions bar; selecting a row shows its Delete', async () => {
+    const page = await open(DESKTOP);
+    await closeNotices(page);
+    await page.goto('/dashboard/contact-us-form');
+    await heading(page, 'Contact Form').waitFor();
+    await firstRecordLink(page, 'contact-us-form', '/show').waitFor();
+    const main = page.locator('#main-content');
+    const bulkDelete = main.getByRole('button', { name: 'Delete', exact: true });
+    expect(await bulkDelete.isVisible(), 'no row selected: no Delete button').toBe(false);
+
+    // From the search box to the first row's checkbox, every stop is a control the user can see, where it is drawn.
+    await main.getByRole('textbox', { name: 'Search submissions' }).focus();
+    const stops: string[] = [];
+    for (let step = 0; step < 15; step += 1) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const box = element.getBoundingClientRect();
+        const atCentre = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        const seen = box.width > 0 && box.height > 0 && getComputedStyle(element).visibility === 'visible' && !!atCentre && (element === atCentre || element.contains(atCentre) || atCentre.contains(element));
+        return { name: element.getAttribute('aria-label') ?? element.textContent ?? '', seen };
+      });
+      stops.push(stop.name);
+      expect(stop.seen, `Tab stop ${step + 1} ("${stop.name}") is not visible where it is; stops so far: ${stops.join(' | ')}`).toBe(true);
+      if (stop.name === 'Select this row') break;
+    }
+    expect(stops).toContain('Select all');
+    expect(stops.at(-1)).toBe('Select this row');
+    expect(stops).not.toContain('Delete');
+    expect(stops).not.toContain('Unselect');
+
+    // Space selects the row: the bar unfolds, and its Delete is the next stop after Unselect, back up the page.
+    await page.keyboard.press('Space');
+    await main.getByText('1 item selected').waitFor();
+    await poll(() => bulkDelete.isVisible()).toBe(true);
+    await main.getByRole('button', { name: 'Unselect', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent)).toBe('Delete');
+  });
 });

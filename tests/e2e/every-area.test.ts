@@ -192,7 +192,7 @@ const CASES: Record<string, AreaCase> = {
   features: {
     kind: 'collection',
     create: [text('Title', 'Modular Timber Frames'), text('Description', 'Factory-made frames that go up in days, not weeks.')],
-    createButton: 'Save',
+    createButton: 'Create feature',
     afterCreate: 'list',
     editHeading: 'Edit Modular Timber Frames',
     inList: linkNamed('Modular Timber Frames'),
@@ -206,7 +206,7 @@ const CASES: Record<string, AreaCase> = {
       text('Company', 'Osei Family Trust'),
       text('Quote', 'They finished our extension a week early and left the garden tidier than before.'),
     ],
-    createButton: 'Save',
+    createButton: 'Create testimonial',
     afterCreate: 'list',
     editHeading: 'Edit Hannah Osei',
     inList: linkNamed('Hannah Osei'),
@@ -215,7 +215,7 @@ const CASES: Record<string, AreaCase> = {
   partners: {
     kind: 'collection',
     create: [text('Name', 'Harbour Glass Ltd'), text('Website', 'https://harbourglass.example.com')],
-    createButton: 'Save',
+    createButton: 'Create partner',
     afterCreate: 'list',
     editHeading: 'Edit Harbour Glass Ltd',
     inList: linkNamed('Harbour Glass Ltd'),
@@ -224,7 +224,7 @@ const CASES: Record<string, AreaCase> = {
   counters: {
     kind: 'collection',
     create: [text('Label', 'Homes handed over'), number('Value', '1250'), text('Suffix', '+')],
-    createButton: 'Save',
+    createButton: 'Create counter',
     afterCreate: 'list',
     editHeading: 'Edit Homes handed over',
     inList: linkNamed('Homes handed over'),
@@ -234,7 +234,7 @@ const CASES: Record<string, AreaCase> = {
     kind: 'collection',
     create: [text('Name', 'Nadia Brennan'), text('Email', 'nadia.brennan@cornerstone.test')],
     writeOnly: [text('Password', 'a-long-enough-secret-9')],
-    createButton: 'Save',
+    createButton: 'Create user',
     afterCreate: 'list',
     editHeading: 'Edit Nadia Brennan',
     // The users table names a row by its cells; its link is the row's Edit.
@@ -300,7 +300,7 @@ const CASES: Record<string, AreaCase> = {
   seo: {
     kind: 'collection',
     create: [text('Path', '/about'), text('Meta title', 'About Cornerstone | Builders since 1998')],
-    createButton: 'Save',
+    createButton: 'Create SEO entry',
     afterCreate: 'list',
     editHeading: 'SEO for /about',
     inList: linkNamed('/about'),

@@ -251,7 +251,7 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
     const title = page.getByRole('textbox', { name: 'Title', exact: true });
     await title.fill('Fast Permits');
     await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Planning and permits handled for you.');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Create feature', exact: true }).click();
     await waitForPath(session, '/dashboard/features');
     await expectNotice(page, { type: 'success', title: 'Success', message: 'Feature created' });
     expect(await leaveDialog(page).count()).toBe(0);

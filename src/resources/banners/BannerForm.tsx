@@ -60,7 +60,6 @@ export function BannerForm({ create = false }: { create?: boolean }) {
     <ContentForm
       validate={validate}
       create={create}
-      createLabel="Create banner"
       sideWidth={340}
       main={
         <>

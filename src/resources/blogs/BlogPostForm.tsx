@@ -29,7 +29,6 @@ export function BlogPostForm({ create = false }: { create?: boolean }) {
     <ContentForm
       validate={validate}
       create={create}
-      createLabel="Create post"
       main={
         <>
           <FormCard title="Post">

@@ -18,7 +18,6 @@ export function JobPostingForm({ create = false }: { create?: boolean }) {
     <ContentForm
       validate={validate}
       create={create}
-      createLabel="Create job posting"
       main={
         <>
           <FormCard title="Position">

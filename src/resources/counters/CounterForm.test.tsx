@@ -24,7 +24,7 @@ describe('counters form', () => {
     const user = userEvent.setup();
     renderCreate();
     await user.type(screen.getByRole('spinbutton', { name: 'Value' }), '-5');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create counter' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Label' })).toHaveAccessibleDescription('Label is required'));
     expect(screen.getByRole('spinbutton', { name: 'Value' })).toHaveAccessibleDescription('Value must be at least 0');
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);

@@ -20,7 +20,7 @@ describe('features form', () => {
       </AreaWrapper>,
     );
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Only a description');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create feature' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription('Title is required'));
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -51,7 +51,7 @@ describe('features form', () => {
     );
     await user.click(screen.getByRole('textbox', { name: 'Title' }));
     await user.paste('x'.repeat(101));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create feature' }));
     expect(await screen.findByText('Title must be at most 100 characters')).toBeInTheDocument();
   });
 
@@ -67,7 +67,7 @@ describe('features form', () => {
     await user.type(screen.getByRole('combobox', { name: 'Icon' }), 'schedule');
     expect(screen.getByRole('complementary', { name: 'Preview' })).toHaveTextContent('Fast Permits');
     expect(screen.getByRole('switch', { name: 'Shown on the website' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create feature' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ title: 'Fast Permits', icon: 'schedule', active: true });
   });

@@ -17,7 +17,7 @@ describe('partners form', () => {
       </AreaWrapper>,
     );
     await user.type(screen.getByRole('textbox', { name: 'Website' }), 'partner.example.com');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create partner' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Name is required'));
     expect(screen.getByRole('textbox', { name: 'Website' })).toHaveAccessibleDescription(
       'Website must be a web address (https://…) or a path starting with /',

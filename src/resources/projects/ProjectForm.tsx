@@ -21,7 +21,6 @@ export function ProjectForm({ create = false }: { create?: boolean }) {
     <ContentForm
       validate={validate}
       create={create}
-      createLabel="Create project"
       main={
         <>
           <FormCard title="Project">

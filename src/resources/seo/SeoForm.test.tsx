@@ -55,7 +55,7 @@ describe('SEO entry form', () => {
     // The live region speaks once typing pauses.
     await waitFor(() => expect(screen.getByText('1 character too many')).toBeInTheDocument(), { timeout: 3000 });
 
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create SEO entry' }));
     expect(await screen.findByText('Meta title must be at most 60 characters')).toBeInTheDocument();
     expect(posted).toEqual([]);
   });
@@ -73,7 +73,7 @@ describe('SEO entry form', () => {
     await user.click(screen.getByRole('switch', { name: 'Hide from search engines (noindex)' }));
     expect(screen.getByText('noindex is on: search engines will not list this page.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create SEO entry' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ path: '/projects', meta_title: 'Our projects', meta_description: 'Homes and offices we built.', noindex: true });
   });

@@ -23,7 +23,7 @@ describe('testimonials form', () => {
     const user = userEvent.setup();
     renderCreate();
     await user.type(screen.getByRole('textbox', { name: 'Company' }), 'Northgate');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create testimonial' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Name is required'));
     expect(screen.getByRole('textbox', { name: 'Quote' })).toHaveAccessibleDescription('Quote is required');
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -49,7 +49,7 @@ describe('testimonials form', () => {
     expect(screen.getByRole('radio', { name: '4 Stars' })).toBeChecked();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Jane Doe');
     await user.type(screen.getByRole('textbox', { name: 'Quote' }), 'Great team.');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Create testimonial' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
     expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ name: 'Jane Doe', quote: 'Great team.', rating: 4, active: true });
   });

@@ -62,7 +62,7 @@ async function fillNewUser(user: ReturnType<typeof userEvent.setup>, password?: 
   await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Cleo Crane');
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'cleo@example.com');
   if (password !== undefined) await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Save' }));
+  await user.click(screen.getByRole('button', { name: 'Create user' }));
 }
 
 describe('create a user', () => {
