@@ -4,6 +4,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
 import { setColorScheme } from '../colorScheme';
 import { Breadcrumb } from './Breadcrumb';
+import { useFocusRescue } from './focusRescue';
 import { Footer } from './Footer';
 import { Header, HEADER_HEIGHT_PX } from './Header';
 import { Sidebar } from './Sidebar';
@@ -13,6 +14,7 @@ import { SidebarStateProvider } from './sidebarState';
 export function Layout({ children }: { children: ReactNode }) {
   const mode = useTheme().palette.mode;
   useEffect(() => setColorScheme(mode), [mode]);
+  useFocusRescue();
   return (
     <SidebarStateProvider>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

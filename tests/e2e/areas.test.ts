@@ -151,6 +151,59 @@ describe('a collection: Features Section', () => {
   });
 });
 
+// ---- the keyboard's focus when its control goes away (WCAG 2.4.3) -------------------------------------------
+
+// What has the focus: an element's role-ish description, e.g. 'H1 Features Section', 'BODY'.
+const focusedElement = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'BODY';
+    return `${element.tagName} ${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim()}`;
+  });
+
+describe('the focus after a control goes away', () => {
+  it("moves to the page's heading after a row's Delete, a form's confirmed Delete and a create, and Tab goes on from there", async () => {
+    const page = await open();
+    const main = page.locator('#main-content');
+
+    // A row of an ordered list, deleted from the keyboard: its Delete goes with it.
+    await page.goto('/dashboard/features');
+    await heading(page, 'Features Section').waitFor();
+    const titles = await featureTitles(page);
+    const victim = titles.at(-1) ?? '';
+    await main.getByRole('button', { name: `Delete ${victim}`, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => featureTitles(page)).toEqual(titles.slice(0, -1));
+    await poll(() => focusedElement(page)).toBe('H1 Features Section');
+    await page.keyboard.press('Tab');
+    expect(await focusedElement(page)).toBe('A New feature');
+
+    // A new record saved from the keyboard: the console moves to the list, the Create button with its page.
+    await page.goto('/dashboard/features/create');
+    await heading(page, 'New feature').waitFor();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Keyboard Feature');
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Made without a mouse.');
+    await page.getByRole('button', { name: 'Create feature', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await waitForPath(session, '/dashboard/features');
+    await poll(() => focusedElement(page)).toBe('H1 Features Section');
+
+    // A post deleted from its edit page through the confirmation dialog: the list's heading, once the list is there.
+    await page.goto('/dashboard/blogs');
+    await heading(page, 'Blog Posts').waitFor();
+    const post = main.locator('a[href^="/dashboard/blogs/"]:not([href$="/create"])').first();
+    await page.goto((await post.getAttribute('href')) ?? '');
+    await poll(() => page.getByRole('textbox', { name: /^Title/ }).first().inputValue()).not.toBe('');
+    await main.getByRole('button', { name: 'Delete', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true });
+    await poll(() => confirm.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await waitForPath(session, '/dashboard/blogs');
+    await poll(() => focusedElement(page)).toBe('H1 Blog Posts');
+  });
+});
+
 // ---- a singleton: Contact Information -----------------------------------------------------------------------
 
 describe('a singleton: Contact Information', () => {
