@@ -10,6 +10,12 @@ interface UnsavedChangesGuardProps {
   saving?: boolean;
 }
 
+// The guards holding edits nobody has saved, for what leaves the console without navigating (signing out, Header.tsx).
+const unsaved = new Set<object>();
+
+/** Whether a form on the page holds edits nobody has saved yet. */
+export const hasUnsavedChanges = (): boolean => unsaved.size > 0;
+
 // Issue #8 item 4: the one guard of every form. In-app navigation asks in the console's own dialog; closing or
 // reloading the tab gets the browser's beforeunload prompt, the only thing browsers allow there. It replaces
 // react-admin's warnWhenUnsavedChanges, which asks with window.confirm.
@@ -22,8 +28,13 @@ export function UnsavedChangesGuard({ when, saving = false }: UnsavedChangesGuar
       // Chromium before 119 only asks when returnValue is set.
       event.returnValue = true;
     };
+    const form = {};
+    unsaved.add(form);
     window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
+    return () => {
+      unsaved.delete(form);
+      window.removeEventListener('beforeunload', ask);
+    };
   }, [when]);
   // useBlocker needs a data router (src/ConsoleRouter.tsx's createBrowserRouter); elsewhere only the tab is guarded.
   return canBlock ? <NavigationGuard when={when} saving={saving} /> : null;
@@ -39,11 +50,10 @@ export function FormUnsavedChangesGuard() {
 
 function NavigationGuard({ when, saving }: Required<UnsavedChangesGuardProps>) {
   const basename = useBasename();
-  const titleId = useId();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (!when && !saving) return false;
-    // Another search or hash of the same page keeps the form; leaving the console (signing out, a session that
-    // ended) is never held back: there is nothing to save to once signed out.
+    // Another search or hash of the same page keeps the form; leaving the console is never held back here: a session
+    // that ended has nothing to save to, and signing out asks before it ends the session (src/layout/Header.tsx).
     if (nextLocation.pathname === currentLocation.pathname) return false;
     return nextLocation.pathname === basename || nextLocation.pathname.startsWith(`${basename}/`);
   });
@@ -58,19 +68,31 @@ function NavigationGuard({ when, saving }: Required<UnsavedChangesGuardProps>) {
 
   // Derived, not stored: a save that ends while blocked never shows the dialog.
   const open = blocked && when && !saving;
+  return <LeaveWithoutSavingDialog open={open} onLeave={() => blocker.proceed?.()} onStay={() => blocker.reset?.()} />;
+}
+
+interface LeaveWithoutSavingDialogProps {
+  open: boolean;
+  onLeave: () => void;
+  onStay: () => void;
+}
+
+/** The one question before edits are dropped: on leaving a form's page, and on signing out from it. */
+export function LeaveWithoutSavingDialog({ open, onLeave, onStay }: LeaveWithoutSavingDialogProps) {
+  const titleId = useId();
   return (
-    <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby={titleId}>
+    <Dialog open={open} onClose={onStay} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Leave without saving?</DialogTitle>
       <DialogContent>
         <DialogContentText>Your changes on this page have not been saved. If you leave now, they are lost.</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => blocker.proceed?.()} color="error">
+        <Button onClick={onLeave} color="error">
           Leave
         </Button>
         {/* The safe choice takes the focus, so Enter or Escape keeps the edits (the WAI-ARIA alert dialog pattern). */}
         {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-        <Button onClick={() => blocker.reset?.()} variant="contained" autoFocus>
+        <Button onClick={onStay} variant="contained" autoFocus>
           Stay
         </Button>
       </DialogActions>

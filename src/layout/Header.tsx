@@ -2,9 +2,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, useTheme } from '@mui/material';
 import { Link } from 'react-router';
-import { Logout, ToggleThemeButton, UserMenu } from 'react-admin';
+import { Logout, ToggleThemeButton, UserMenu, useUserMenu } from 'react-admin';
 import { Logo } from '../components/Logo';
 import { SessionsMenuItem } from './SessionsMenuItem';
+import { useSignOut } from './signOut';
 import { config, HEADER_LOGO_WIDTH_PX } from '../config';
 import { useSidebar } from './sidebarState';
 
@@ -41,9 +42,23 @@ export function Header() {
         <ToggleThemeButton />
         <UserMenu>
           <SessionsMenuItem />
-          <Logout />
+          <GuardedLogout />
         </UserMenu>
       </Toolbar>
     </AppBar>
+  );
+}
+
+// The user menu's Logout: as react-admin's, through the question of unsaved edits (signOut.tsx).
+function GuardedLogout() {
+  const signOut = useSignOut();
+  const userMenu = useUserMenu();
+  return (
+    <Logout
+      onClick={() => {
+        userMenu?.onClose();
+        signOut();
+      }}
+    />
   );
 }

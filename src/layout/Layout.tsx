@@ -8,6 +8,7 @@ import { useFocusRescue } from './focusRescue';
 import { Footer } from './Footer';
 import { Header, HEADER_HEIGHT_PX } from './Header';
 import { Sidebar } from './Sidebar';
+import { SignOutQuestion } from './signOut';
 import { SidebarStateProvider } from './sidebarState';
 
 // SPEC §2, the shell: header, sidebar with the menu, breadcrumb, the routed page, footer.
@@ -43,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </ErrorBoundary>
           <Footer />
         </Box>
+        <SignOutQuestion />
       </Box>
     </SidebarStateProvider>
   );

@@ -13,11 +13,11 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useState } from 'react';
-import { useLogout } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { useUnreadCounts } from '../components/InboxUnread';
 import { prefetchArea } from '../resources';
 import { findTrail, menu, type MenuItem } from './menu';
+import { useSignOut } from './signOut';
 
 interface MenuProps {
   // Collapsed desktop sidebar: icons only, titles in tooltips.
@@ -130,7 +130,7 @@ function MenuLeaf({
   depth: number;
   onNavigate?: (() => void) | undefined;
 }) {
-  const logout = useLogout();
+  const signOut = useSignOut();
   // Forms items show their unread count (issue #3); react-query shares one request among all items.
   const counts = useUnreadCounts();
   const unread = item.resource ? (counts[item.resource] ?? 0) : 0;
@@ -175,7 +175,7 @@ function MenuLeaf({
         aria-label={dense ? item.title : undefined}
         onClick={() => {
           onNavigate?.();
-          logout();
+          signOut();
         }}
       >
         {content}

@@ -257,6 +257,33 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
     expect(await leaveDialog(page).count()).toBe(0);
     expect(nativeDialogs).toEqual([]);
   });
+
+  it('signing out with unsaved edits asks first, from the sidebar and from the user menu; Stay keeps the edit and the session', async () => {
+    const page = await open();
+    const kind = KINDS[0];
+    const formPath = await openForm(page, kind);
+    await editField(page, kind);
+
+    // The sidebar's Logout.
+    await mainMenu(page).getByRole('button', { name: 'Logout', exact: true }).click();
+    const dialog = leaveDialog(page);
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(session.pathname()).toBe(formPath);
+    expect(await kind.field(page).inputValue()).toBe(kind.edit);
+    // Still signed in: the API still answers the console.
+    expect(await page.evaluate(async () => (await fetch('/api/me', { headers: { authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` } })).status)).toBe(200);
+
+    // The header's user menu: the same question; Leave signs out.
+    await page.getByRole('banner').getByRole('button', { name: 'Profile', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+    await waitForPath(session, '/login');
+    await expectNotice(page, { type: 'success', title: 'Goodbye', message: 'You have been logged out successfully' });
+    expect(nativeDialogs).toEqual([]);
+  });
 });
 
 describe('notices after a save (SPEC §8, issue #8 item 5)', () => {
