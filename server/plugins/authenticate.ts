@@ -52,6 +52,18 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     if (sessionsSeen.get(request) !== keptSessionsGeneration()) forgetKeptSessions();
     done();
   });
+  // A route authenticated as the request arrives (onRequest: nobody unknown gets to send a body) is asked again, for
+  // a write, once its body is in: a session that ended while the body came (a sign-out, a deactivation) writes
+  // nothing. The write's own transaction asks once more (repositories/tokens.ts isSessionOpen).
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.tokenId === null || request.method === 'GET' || request.method === 'HEAD') return;
+    const token = bearerToken(request.headers.authorization);
+    const session = token ? await findSessionKept(db, sha256(token), new Date()) : undefined;
+    if (session?.tokenId !== request.tokenId) {
+      reply.header('www-authenticate', 'Bearer');
+      throw new HttpError(401, AUTH_REQUIRED);
+    }
+  });
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
     const now = new Date();

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNREACHABLE_MESSAGE } from '../../schema/api';
 import { HttpError } from '../http-error';
+import { AUTH_REQUIRED } from './authenticate';
 
 // ---- Storage faults (issue #9): a busy or failing database answers 503 with Retry-After, never a bare 500 ----------
 
@@ -143,6 +144,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (error instanceof HttpError) {
+      // A session found ended inside a write's transaction answers as authentication itself does (RFC 6750 §3).
+      if (status === 401 && error.message === AUTH_REQUIRED) reply.header('www-authenticate', 'Bearer');
       return reply.code(status).send({ message: error.message, ...(error.errors && { errors: error.errors }), ...error.details });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -15,6 +15,8 @@ export interface AuditActor {
   userId: number;
   userName: string;
   ip: string | null;
+  /** The session (token row) the change was asked with: still open when it is written, or the write is refused. */
+  tokenId?: number | null;
 }
 
 export interface AuditEntry {

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../db/dialect';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 
 export interface NewToken {
@@ -59,6 +61,29 @@ export async function findSession(db: Kysely<Database>, tokenHash: string, now =
     .executeTakeFirst();
   if (!row || !row.active) return undefined;
   return { tokenId: row.tokenId, expiresAt: row.expiresAt, lastUsedAt: row.lastUsedAt, user: { id: row.userId, name: row.name, email: row.email } };
+}
+
+// Run by every signed-in write: built once (server/db/prepared.ts). PostgreSQL holds the token's and the user's rows
+// until the write commits: a sign-out, a session revoked, a reset or a deactivation under way waits for the write.
+const openSession = prepared((db, values: { tokenId: number; now: string }) => {
+  const query = db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select(['tokens.id as tokenId', 'users.active as active'])
+    .where('tokens.id', '=', values.tokenId)
+    .where('tokens.expires_at', '>', values.now);
+  return dialectOf(db) === 'postgres' ? query.forShare() : query;
+});
+
+/**
+ * Whether the session a write was authenticated with is still open — its token not revoked or expired, its user
+ * active — asked inside the write's transaction. The request was authenticated when it arrived, before its body: a
+ * write whose body came after its session ended (signed out, the user deactivated) must not be applied then.
+ */
+export async function isSessionOpen(trx: Kysely<Database>, tokenId: number, now = new Date()): Promise<boolean> {
+  const { rows } = await openSession(trx, { tokenId, now: now.toISOString() });
+  const row = rows[0];
+  return row !== undefined && Boolean(row.active);
 }
 
 // ---- Sessions kept for a moment (issue #10) --------------------------------------------------------------------

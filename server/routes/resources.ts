@@ -85,7 +85,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Who makes a request's change, and from where (request.ip under TRUST_PROXY), for the audit log (issue #9). */
 export function auditActor(request: FastifyRequest): AuditActor {
   const user = requireUser(request);
-  return { userId: user.id, userName: user.name, ip: request.ip };
+  return { userId: user.id, userName: user.name, ip: request.ip, tokenId: request.tokenId };
 }
 
 /** Who writes, and the version the write started from (If-Match, else the body's `version`): issue #8. */
