@@ -8,8 +8,10 @@
 // No imports.
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
-// What Date.toISOString writes for the years 0000 to 9999.
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// What Date.toISOString writes for the years 0001 to 9999 (an offset can carry 0001-01-01 back into the year 0).
+const INSTANT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// The offsets clocks use: UTC−12:00 to UTC+14:00.
+const ZONE_HOURS_MAX = 14;
 
 export const DATE_FORMAT_HINT = 'YYYY-MM-DD, or YYYY-MM-DDTHH:MM in UTC or with an offset like +02:00';
 
@@ -25,10 +27,12 @@ export function normalizeDate(text: string): string | null {
   if (month < 1 || month > 12 || calendar.getUTCDate() !== day || calendar.getUTCMonth() !== month - 1 || year < 1) return null;
   if (h === undefined) return `${y}-${mo}-${d}`;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  if (zone.length === 6 && (Number(zone.slice(1, 3)) > ZONE_HOURS_MAX || Number(zone.slice(4)) > 59 || (zone[0] === '-' && Number(zone.slice(1, 3)) > 12))) return null;
   const milliseconds = fraction.slice(1, 4).padEnd(3, '0');
   const instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${milliseconds}${zone.toUpperCase()}`);
   const stored = Number.isNaN(instant) ? null : new Date(instant).toISOString();
-  // An offset can carry the instant past the year 9999 (+010000-…), which no longer compares as text.
+  // An offset can carry the instant past the year 9999 (+010000-…), which no longer compares as text, or before the
+  // year 1 (0000-12-31T23:00:00.000Z from 0001-01-01T00:00+01:00), which no date field takes back on the next save.
   return stored !== null && INSTANT.test(stored) ? stored : null;
 }
 

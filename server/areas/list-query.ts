@@ -175,8 +175,12 @@ export function timeBound(name: string, value: unknown, bound: 'gte' | 'lte'): {
   const time = Date.parse(dateOnly ? `${date}T00:00:00.000Z` : date.endsWith('Z') ? date : `${date}Z`);
   if (Number.isNaN(time)) throw notADate();
   if (bound === 'gte') return { op: '>=', value: new Date(time).toISOString() };
-  // A date alone includes its whole (UTC) day.
-  if (dateOnly) return { op: '<', value: new Date(time + 86_400_000).toISOString() };
+  // A date alone includes its whole (UTC) day. The day after 9999-12-31 is written +010000-01-01…, which compares as
+  // text before every stored date: that day ends at its last millisecond instead.
+  if (dateOnly) {
+    const next = new Date(time + 86_400_000).toISOString();
+    return next.startsWith('+') ? { op: '<=', value: `${date}T23:59:59.999Z` } : { op: '<', value: next };
+  }
   return { op: '<=', value: new Date(time).toISOString() };
 }
 

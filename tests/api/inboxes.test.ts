@@ -178,6 +178,7 @@ describe('date filters', () => {
   it('include the whole days given', async () => {
     expect(await names({ created_at_gte: '2024-03-02' })).toEqual(['Dated 1', 'Dated 2']);
     expect(await names({ created_at_lte: '2024-03-02' })).toEqual(['Dated 0', 'Dated 1']);
+    expect(await names({ created_at_gte: '2024-03-01', created_at_lte: '9999-12-31' })).toEqual(['Dated 0', 'Dated 1', 'Dated 2']);
     expect(await names({ created_at_gte: '2024-03-02', created_at_lte: '2024-03-02' })).toEqual(['Dated 1']);
   });
 

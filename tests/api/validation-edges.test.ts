@@ -220,7 +220,7 @@ describe('text fields refuse control characters', () => {
 });
 
 describe('date fields', () => {
-  it.each(['0', '2024-02-30', '99999-12-31', 'June 15, 2026', '1e3'])('refuse %s', async (published_at) => {
+  it.each(['0', '2024-02-30', '99999-12-31', 'June 15, 2026', '1e3', '0001-01-01T00:00:00+01:00', '2026-11-23T09:00+15:00'])('refuse %s', async (published_at) => {
     expect(await refused('/api/blogs', { title: 'Dated', published_at })).toEqual({
       published_at: `Publish date must be a valid date (${DATE_FORMAT_HINT})`,
     });
