@@ -117,6 +117,17 @@ describe('blog posts', () => {
     await api.delete(`/api/projects/${nothing.json<{ id: number }>().id}`);
   });
 
+  it('finds a post by the longest slug its field takes, in Latin letters or percent-encoded Greek (an outside probe: 101 letters answered 404)', async () => {
+    for (const slug of ['y'.repeat(120), 'α'.repeat(120)]) {
+      const id = await create('blogs', { title: `Long slug ${slug.slice(0, 1)}`, slug, status: 'published', published_at: date(-1) });
+      expect(await publicJson(`/api/public/blogs/${encodeURIComponent(slug)}`)).toMatchObject({ id, slug });
+      await api.delete(`/api/blogs/${id}`);
+    }
+    // Past what any slug can be: a clear refusal, not a route that is not there.
+    const long = await get(`/api/public/blogs/${'y'.repeat(201)}`);
+    expect([long.statusCode, long.json<{ message: string }>().message]).toEqual([400, expect.stringMatching(/key/i)]);
+  });
+
   it('records the publish time of a post published with none, and keeps a draft without one', async () => {
     const undated = (await api.get(`/api/blogs/${ids.undated}`)).json<{ published_at: string }>();
     expect(Date.now() - Date.parse(undated.published_at)).toBeLessThan(60_000);
