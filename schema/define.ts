@@ -253,6 +253,13 @@ export const hiddenInAddressMessage = (label: string) =>
 const FILE_ADDRESS = /^(https?:\/\/\S|\/)\S*$/i;
 export const isFileAddress = (value: string) => FILE_ADDRESS.test(value) && !leadsToAnotherSite(value) && isReadAsWritten(value);
 
+// What shows nothing on its own: format characters (zero-width space and joiners, U+FEFF), combining marks with no
+// letter to sit on, spaces of every kind, the Hangul fillers and the blank Braille pattern. A required text made only
+// of these ("\u200B", "\u3164") looks empty wherever it is shown: it is refused as empty.
+const INVISIBLE_ONLY = /^[\p{Cf}\p{M}\p{Z}\s\u115f\u1160\u3164\uffa0\u2800]*$/u;
+/** Whether the text has something to see: not only spaces and characters that show nothing. */
+export const hasVisibleCharacter = (value: string) => !INVISIBLE_ONLY.test(value);
+
 /** Text that can be stored and shows as it is written: no control character, no half of an emoji, and on one line no bidi control. */
 const storableText = (schema: z.ZodString, label: string, multiline = false) => {
   const checked = schema.refine(hasNoControlCharacters, { error: controlCharacterMessage(label) }).refine(isWellFormed, { error: brokenCharacterMessage(label) });
@@ -307,7 +314,8 @@ export const fields = {
           .string({ error: requiredText(label) })
           .trim()
           .min(1, { error: `${label} is required` })
-          .max(max, { error: `${label} must be at most ${max} characters` }),
+          .max(max, { error: `${label} must be at most ${max} characters` })
+          .refine(hasVisibleCharacter, { error: `${label} is required` }),
         label,
         options.multiline,
       ),
@@ -400,9 +408,18 @@ export const fields = {
   tags: (label: string, options: FieldOptions = {}) =>
     field(
       z
-        .array(storableText(z.string().trim().min(1).max(50), label), {
-          error: `${label} must be a list`,
-        })
+        .array(
+          storableText(
+            z
+              .string()
+              .trim()
+              .min(1, { error: `${label}: items cannot be empty` })
+              .max(50)
+              .refine(hasVisibleCharacter, { error: `${label}: items cannot be empty` }),
+            label,
+          ),
+          { error: `${label} must be a list` },
+        )
         .max(30, { error: `${label}: at most 30` })
         .default([]),
       { label, max: 30, ...options },
@@ -431,7 +448,8 @@ export const fields = {
               .string({ error: `${label}: each item must be text` })
               .trim()
               .min(1, { error: `${label}: items cannot be empty` })
-              .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` }),
+              .max(itemMax, { error: `${label}: each item must be at most ${itemMax} characters` })
+              .refine(hasVisibleCharacter, { error: `${label}: items cannot be empty` }),
             label,
           ),
           { error: `${label} must be a list` },

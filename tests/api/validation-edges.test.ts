@@ -350,6 +350,25 @@ describe('messages a person can act on', () => {
     expect(await refused('/api/blogs', {})).toEqual({ title: 'Title is required' });
   });
 
+  // An outside probe (2026-11-29): a post titled "\u200B\u200B" and a website message whose name, subject and text
+  // were a zero-width space, a Hangul filler and a blank Braille pattern were stored: blank wherever shown.
+  it('a required text made only of characters that show nothing is required', async () => {
+    for (const title of ['\u200b\u200b', '\u0301', '\ufeff \u2060', '\u3164', '\u2800', '\u00a0\u200d']) {
+      expect(await refused('/api/blogs', { title }), JSON.stringify(title)).toEqual({ title: 'Title is required' });
+    }
+    const blank = await submitContact({ full_name: '\u200b', subject: '\u3164', message: '\u2800' });
+    expect(blank.statusCode, blank.body).toBe(400);
+    expect(blank.json<{ errors: Record<string, string> }>().errors).toEqual({
+      full_name: 'Full name is required',
+      subject: 'Subject is required',
+      message: 'Message is required',
+    });
+    expect(await refused('/api/blogs', { title: 'Post', tags: ['ok', '\u200b'] })).toEqual({ 'tags.1': 'Tags: items cannot be empty' });
+    // Text that shows something keeps its invisible characters: a Persian word's zero-width non-joiner, an emoji's joiner.
+    expect(await created('/api/blogs', { title: 'می\u200cخواهم' })).toMatchObject({ title: 'می\u200cخواهم' });
+    expect(await created('/api/blogs', { title: 'Team \u{1f468}\u200d\u{1f469}\u200d\u{1f467}' })).toMatchObject({ title: 'Team \u{1f468}\u200d\u{1f469}\u200d\u{1f467}' });
+  });
+
   it('a date given as a number is asked for as a date', async () => {
     expect(await refused('/api/blogs', { title: 'Dated', published_at: 12345 })).toEqual({ published_at: `Publish date must be a valid date (${DATE_FORMAT_HINT})` });
   });
