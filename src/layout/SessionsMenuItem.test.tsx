@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MenuItem } from '@mui/material';
 import { AdminContext, memoryStore, TestMemoryRouter, UserMenu, type AuthProvider } from 'react-admin';
 import { expect, it } from 'vitest';
 import { i18nProvider } from '../i18nProvider';
@@ -17,8 +18,8 @@ it("opens the user's sessions from the header's user menu, and closes the menu",
   let location = '';
   const user = userEvent.setup();
   render(
-    <TestMemoryRouter initialEntries={['/blogs']} locationCallback={(l) => (location = l.pathname)}>
-      <AdminContext store={memoryStore()} authProvider={authProvider} i18nProvider={i18nProvider}>
+    <TestMemoryRouter initialEntries={['/dashboard/blogs']} locationCallback={(l) => (location = l.pathname)}>
+      <AdminContext basename="/dashboard" store={memoryStore()} authProvider={authProvider} i18nProvider={i18nProvider}>
         <UserMenu>
           <SessionsMenuItem />
         </UserMenu>
@@ -27,6 +28,28 @@ it("opens the user's sessions from the header's user menu, and closes the menu",
   );
   await user.click(await screen.findByRole('button', { name: 'Profile' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Sessions' }));
-  expect(location).toBe('/sessions');
+  // Under the console's basename, where its custom route is (it led to /sessions, outside the console).
+  expect(location).toBe('/dashboard/sessions');
   await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Sessions' })).not.toBeInTheDocument());
+});
+
+it('is reached by keyboard: the menu opens on it, and the arrows move on', async () => {
+  const user = userEvent.setup();
+  render(
+    <TestMemoryRouter initialEntries={['/dashboard/blogs']}>
+      <AdminContext basename="/dashboard" store={memoryStore()} authProvider={authProvider} i18nProvider={i18nProvider}>
+        <UserMenu>
+          <SessionsMenuItem />
+          <MenuItem>Logout</MenuItem>
+        </UserMenu>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  (await screen.findByRole('button', { name: 'Profile' })).focus();
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Sessions' })).toHaveFocus());
+  await user.keyboard('{ArrowDown}');
+  expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+  await user.keyboard('{ArrowUp}');
+  expect(screen.getByRole('menuitem', { name: 'Sessions' })).toHaveFocus();
 });

@@ -238,3 +238,22 @@ describe('the theme', () => {
     await expect.poll(() => backgroundLuminance(page)).toBeGreaterThan(0.5);
   });
 });
+
+describe('the user menu', () => {
+  it('is used by keyboard: it opens on Sessions, the arrows reach Logout, and Sessions opens the sessions page', async () => {
+    session = await openSession(browser, server, DESKTOP);
+    const { page } = session;
+    await signIn(session);
+    const profile = page.getByRole('banner').getByRole('button', { name: 'Profile', exact: true });
+    await profile.focus();
+    await page.keyboard.press('Enter');
+    const sessions = page.getByRole('menuitem', { name: 'Sessions', exact: true });
+    await expect.poll(() => sessions.evaluate((item) => item === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Logout', exact: true }).evaluate((item) => item === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await waitForPath(session, '/dashboard/sessions');
+    await pageHeading(page).filter({ hasText: 'Active sessions' }).waitFor();
+  });
+});
