@@ -46,6 +46,23 @@ describe('the focus after its control went away (WCAG 2.4.3)', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Blog Posts' })).toHaveFocus());
   });
 
+  it('gives the focus back to a control disabled for a moment (as Chromium takes it from a disabled control)', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    const stays = screen.getByRole('button', { name: 'Stays' });
+    await user.click(stays);
+    // Blurred as it is disabled (jsdom cannot blur a control once disabled; Chromium does it the other way round).
+    act(() => {
+      stays.blur();
+      stays.setAttribute('disabled', '');
+    });
+    expect(document.body).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.body).toHaveFocus();
+    act(() => stays.removeAttribute('disabled'));
+    await waitFor(() => expect(stays).toHaveFocus());
+  });
+
   it('leaves alone a focus the user took away themselves, even when its control goes later', async () => {
     const user = userEvent.setup();
     render(<Page />);

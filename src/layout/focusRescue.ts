@@ -2,27 +2,40 @@ import { useEffect } from 'react';
 
 /** How long after the focused control went away a page heading may still take the focus (a screen loading lazily). */
 export const FOCUS_RESCUE_MS = 5000;
+/** How long a control disabled while focused is waited for before the focus goes to the heading instead. */
+export const DISABLED_WAIT_MS = 2000;
 
 /**
  * WCAG 2.4.3 (focus order): when the control that has the focus goes away — a record's Delete once the record is gone,
  * a form's Save or Delete as the console moves to the list, a dialog's button whose opener went with it — the browser
  * leaves the focus on the page itself, and a keyboard user's next Tab starts again from the top of the page, a screen
  * reader saying nothing of where they are. The focus goes instead to the heading of the page now shown (the h1 in
- * #main-content, made focusable from script only), as soon as there is one. Focus the user moved away themselves
+ * #main-content, made focusable from script only), as soon as there is one. A control that was only disabled for a
+ * moment (Chromium takes the focus from a disabled control) gets it back when it is enabled again. Focus the user moved away themselves
  * (a click on the page's background, another window) is left alone: the control it left is still in the page.
  */
 export function useFocusRescue(): void {
   useEffect(() => {
-    let lost: { element: Element; since: number } | undefined;
+    let lost: { element: Element; since: number; timer?: ReturnType<typeof setTimeout> } | undefined;
     let focused: Element | undefined;
 
+    const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
+    const focusHeading = (): boolean => {
+      const heading = document.querySelector<HTMLElement>('#main-content h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+
     const rescue = () => {
-      if (document.activeElement && document.activeElement !== document.body) {
+      if (!focusIsLost()) {
         lost = undefined;
         return;
       }
       if (!lost) {
-        if (!focused || focused.isConnected) return;
+        // Still in the page and usable: the user moved the focus away themselves (onFocusOut forgets it).
+        if (!focused || (focused.isConnected && !focused.matches(':disabled'))) return;
         lost = { element: focused, since: performance.now() };
         focused = undefined;
       }
@@ -30,12 +43,25 @@ export function useFocusRescue(): void {
         lost = undefined;
         return;
       }
-      const heading = document.querySelector<HTMLElement>('#main-content h1');
+      // A control disabled while it works (a Save while it saves, a switch while its change is sent) gets the focus
+      // back once it is enabled again, if it is still there.
+      if (lost.element.isConnected) {
+        if (lost.element.matches(':disabled')) {
+          // One that stays disabled (a Save once there is nothing left to save) leaves the focus to the heading.
+          const waiting = lost;
+          waiting.timer ??= setTimeout(() => {
+            if (lost !== waiting || !waiting.element.matches(':disabled') || !focusIsLost()) return;
+            if (focusHeading()) lost = undefined;
+          }, DISABLED_WAIT_MS);
+          return;
+        }
+        const control = lost.element;
+        lost = undefined;
+        if (control instanceof HTMLElement) control.focus({ preventScroll: true });
+        return;
+      }
       // The next screen may not be there yet (its chunk, its record): the next change to the page tries again.
-      if (!heading) return;
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      lost = undefined;
-      heading.focus({ preventScroll: true });
+      if (focusHeading()) lost = undefined;
     };
 
     const onFocusIn = (event: FocusEvent) => {
@@ -49,12 +75,21 @@ export function useFocusRescue(): void {
       const left = event.target;
       if (event.relatedTarget !== null || !(left instanceof Element)) return;
       setTimeout(() => {
-        if (focused === left && left.isConnected && !left.matches(':disabled')) focused = undefined;
+        if (focused !== left) return;
+        if (left.isConnected && !left.matches(':disabled')) {
+          focused = undefined;
+          return;
+        }
+        // Disabled (its page may not change at all: the focus waits for it) or removed: rescued from here.
+        if (!focusIsLost()) return;
+        lost = { element: left, since: performance.now() };
+        focused = undefined;
+        rescue();
       });
     };
 
     const observer = new MutationObserver(rescue);
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
     return () => {

@@ -202,6 +202,49 @@ describe('the focus after a control goes away', () => {
     await waitForPath(session, '/dashboard/blogs');
     await poll(() => focusedElement(page)).toBe('H1 Blog Posts');
   });
+
+  it('stays on a control disabled while it works (a shown switch, an inbox status), and a Save with nothing left to save hands it to the heading', async () => {
+    const page = await open();
+    const main = page.locator('#main-content');
+
+    await page.goto('/dashboard/features');
+    await heading(page, 'Features Section').waitFor();
+    const shown = main.getByRole('switch', { name: /^Show .* on the website$/ }).first();
+    const name = (await shown.getAttribute('aria-label')) ?? '';
+    const before = await shown.isChecked();
+    const saved = apiAnswer(page, 'PUT', /^\/api\/features\/\d+$/);
+    await shown.focus();
+    await page.keyboard.press('Space');
+    await saved;
+    await poll(() => shown.isChecked()).toBe(!before);
+    await poll(() => focusedElement(page)).toBe(`INPUT ${name}`);
+    // Space again switches it back: the focus is still where the user left it.
+    await page.keyboard.press('Space');
+    await poll(() => shown.isChecked()).toBe(before);
+
+    await page.goto('/dashboard/contact-us-form');
+    await heading(page, 'Contact Form').waitFor();
+    await firstRecordLink(page, 'contact-us-form', '/show').click();
+    const status = page.getByRole('group', { name: 'Status', exact: true });
+    await status.waitFor();
+    const closed = status.getByRole('button', { name: 'Closed', exact: true });
+    const pressed = await closed.getAttribute('aria-pressed');
+    const target = pressed === 'true' ? status.getByRole('button', { name: 'New', exact: true }) : closed;
+    const targetName = pressed === 'true' ? 'New' : 'Closed';
+    await target.focus();
+    await page.keyboard.press('Enter');
+    await poll(() => target.getAttribute('aria-pressed')).toBe('true');
+    await poll(() => focusedElement(page)).toBe(`BUTTON ${targetName}`);
+
+    await page.goto('/dashboard/contact-us');
+    await heading(page, 'Contact Information').waitFor();
+    const mapLink = page.getByRole('textbox', { name: 'Map link', exact: true });
+    await poll(() => mapLink.inputValue()).not.toBe('');
+    await mapLink.fill(`https://maps.example.com/?q=${Date.now()}`);
+    await main.getByRole('button', { name: 'Save', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => focusedElement(page)).toBe('H1 Contact Information');
+  });
 });
 
 // ---- a singleton: Contact Information -----------------------------------------------------------------------
