@@ -531,6 +531,32 @@ describe('accessibility of the areas', () => {
     });
   }
 
+  it('states no other scan reaches: a form showing its errors, a list with a row selected, the current menu item focused by keyboard', async () => {
+    const page = await open(DESKTOP);
+    await closeNotices(page);
+    // Error labels on a filled field: MUI's red was 4.36:1 on its grey.
+    await page.goto('/dashboard/features/create');
+    await heading(page, 'New feature').waitFor();
+    await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Only a description.');
+    await page.getByRole('button', { name: 'Create feature', exact: true }).click();
+    await page.getByText('Title is required').first().waitFor();
+    await expectNoAxeViolations(page, 'a new feature showing its errors');
+    // The bulk-actions bar's red Delete on its teal tint was 4.09:1.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.goto('/dashboard/projects');
+    await heading(page, 'Project Portfolio').waitFor();
+    await page.getByRole('checkbox', { name: 'Select this row' }).first().check();
+    await page.locator('#main-content').getByText('1 item selected').waitFor();
+    await closeNotices(page);
+    await expectNoAxeViolations(page, 'the projects list with a row selected');
+    // The current menu item with the keyboard's focus on it: its teal on its focus tint was 3.99:1.
+    const current = mainMenu(page).getByRole('link', { name: 'Project Portfolio', exact: true });
+    await mainMenu(page).getByRole('link', { name: 'Blog Posts', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await poll(() => current.evaluate((link) => link === document.activeElement && link.matches(':focus-visible'))).toBe(true);
+    await expectNoAxeViolations(page, 'the current menu item focused by keyboard');
+  });
+
   it('an inbox by keyboard: Tab meets no button hidden in the folded bulk-actions bar; selecting a row shows its Delete', async () => {
     const page = await open(DESKTOP);
     await closeNotices(page);
