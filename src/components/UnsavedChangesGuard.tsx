@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useEffect, useId } from 'react';
-import { useBasename, useBlocker, useCanBlock } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useBasename, useBlocker, useCanBlock, useRecordContext, useResourceContext } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 
 interface UnsavedChangesGuardProps {
@@ -50,8 +51,20 @@ export function FormUnsavedChangesGuard() {
 
 function NavigationGuard({ when, saving }: Required<UnsavedChangesGuardProps>) {
   const basename = useBasename();
+  const queryClient = useQueryClient();
+  const resource = useResourceContext();
+  const record = useRecordContext();
+  // The record is being deleted, or was a moment ago: leaving its page after that drops nothing worth keeping
+  // (react-admin leaves for the list as its delete succeeds, the form's edits still in it).
+  const deleting = () =>
+    record?.id !== undefined &&
+    queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: [resource, 'delete'] })
+      .some(({ state }) => state.status !== 'error' && String((state.variables as { id?: unknown } | undefined)?.id) === String(record.id) && Date.now() - state.submittedAt < 60_000);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (!when && !saving) return false;
+    if (deleting()) return false;
     // Another search or hash of the same page keeps the form; leaving the console is never held back here: a session
     // that ended has nothing to save to, and signing out asks before it ends the session (src/layout/Header.tsx).
     if (nextLocation.pathname === currentLocation.pathname) return false;

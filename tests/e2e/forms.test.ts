@@ -258,6 +258,20 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
     expect(nativeDialogs).toEqual([]);
   });
 
+  it('deleting a record with unsaved edits leaves for the list without asking about the edits', async () => {
+    const page = await open();
+    const kind = KINDS.find((candidate) => candidate.area === 'blogs');
+    if (!kind) throw new Error('no blog post form kind');
+    await openForm(page, kind);
+    await editField(page, kind);
+    await page.locator('#main-content').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
+    await waitForPath(session, kind.list);
+    await expectNotice(page, { type: 'success', title: 'Success', message: 'Post deleted' });
+    expect(await leaveDialog(page).count()).toBe(0);
+    expect(nativeDialogs).toEqual([]);
+  });
+
   it('signing out with unsaved edits asks first, from the sidebar and from the user menu; Stay keeps the edit and the session', async () => {
     const page = await open();
     const kind = KINDS.find((candidate) => candidate.area === 'blogs');
