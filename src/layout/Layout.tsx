@@ -1,4 +1,4 @@
-import { Box, useTheme } from '@mui/material';
+import { Box, GlobalStyles, useTheme } from '@mui/material';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
@@ -11,6 +11,11 @@ import { Sidebar } from './Sidebar';
 import { SignOutQuestion } from './signOut';
 import { SidebarStateProvider } from './sidebarState';
 
+// The page scrolls a focused control clear of the fixed header, and of a form's save bar at the foot of the window
+// (fixed on a phone, sticky above): Tab and Shift+Tab left fields under either (WCAG 2.4.11, a new user's keyboard
+// probe). The save bar is at most 80 px high with its margin.
+const SCROLL_CLEAR = { html: { scrollPaddingTop: HEADER_HEIGHT_PX + 8, scrollPaddingBottom: 88 } };
+
 // SPEC §2, the shell: header, sidebar with the menu, breadcrumb, the routed page, footer.
 export function Layout({ children }: { children: ReactNode }) {
   const mode = useTheme().palette.mode;
@@ -18,6 +23,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useFocusRescue();
   return (
     <SidebarStateProvider>
+      <GlobalStyles styles={SCROLL_CLEAR} />
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <SkipNavigationButton />
         <Header />

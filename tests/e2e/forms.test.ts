@@ -258,6 +258,36 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
     expect(nativeDialogs).toEqual([]);
   });
 
+  it('scrolls every field the keyboard reaches clear of the fixed header and the save bar (WCAG 2.4.11)', async () => {
+    const page = await open();
+    const kind = KINDS.find((candidate) => candidate.area === 'blogs');
+    if (!kind) throw new Error('no blog post form kind');
+    await openForm(page, kind);
+    await page.setViewportSize({ width: 1280, height: 700 });
+    // Backwards from the save bar, as a person checking the form before saving does.
+    await page.locator('#main-content').getByRole('button', { name: 'Save', exact: true }).focus();
+    const obscured: string[] = [];
+    let stops = 0;
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Shift+Tab');
+      const stop = await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element || !element.closest('#main-content') || element.closest('.RaToolbar-root')) return undefined;
+        const box = element.getBoundingClientRect();
+        const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        const bar = document.querySelector('#main-content .RaToolbar-root')?.getBoundingClientRect().top ?? innerHeight;
+        // A field taller than the room between them shows its top.
+        const clear = box.top >= header - 1 && (box.bottom <= bar + 1 || box.height > bar - header);
+        return { name: element.getAttribute('aria-label') ?? element.id ?? element.tagName, clear, top: Math.round(box.top), bottom: Math.round(box.bottom) };
+      });
+      if (!stop) continue;
+      stops += 1;
+      if (!stop.clear) obscured.push(JSON.stringify(stop));
+    }
+    expect(stops).toBeGreaterThan(10);
+    expect(obscured).toEqual([]);
+  });
+
   it('deleting a record with unsaved edits leaves for the list without asking about the edits', async () => {
     const page = await open();
     const kind = KINDS.find((candidate) => candidate.area === 'blogs');
