@@ -1,7 +1,7 @@
 import { Box, GlobalStyles, useTheme } from '@mui/material';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { Error as ErrorPage, Loading, SkipNavigationButton } from 'react-admin';
+import { Error as ErrorPage, Loading } from 'react-admin';
 import { setColorScheme } from '../colorScheme';
 import { Breadcrumb } from './Breadcrumb';
 import { useFocusRescue } from './focusRescue';
@@ -9,6 +9,7 @@ import { Footer } from './Footer';
 import { Header, HEADER_HEIGHT_PX } from './Header';
 import { Sidebar } from './Sidebar';
 import { SignOutQuestion } from './signOut';
+import { SkipLink } from './SkipLink';
 import { SidebarStateProvider } from './sidebarState';
 
 // The page scrolls a focused control clear of the fixed header, and of a form's save bar at the foot of the window
@@ -25,7 +26,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <SidebarStateProvider>
       <GlobalStyles styles={SCROLL_CLEAR} />
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-        <SkipNavigationButton />
+        <SkipLink />
         <Header />
         <Sidebar />
         <Box

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backgroundLuminance,
   DESKTOP,
+  PHONE,
   escapeRegExp,
   mainMenu,
   openSession,
@@ -256,4 +257,28 @@ describe('the user menu', () => {
     await waitForPath(session, '/dashboard/sessions');
     await pageHeading(page).filter({ hasText: 'Active sessions' }).waitFor();
   });
+});
+
+describe('the skip link', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`is the first Tab stop, says "Skip to content" and takes the keyboard past the menu, at ${viewport.width}px`, async () => {
+      session = await openSession(browser, server, viewport);
+      const { page } = session;
+      await signIn(session);
+      await page.goto('/dashboard/features');
+      await pageHeading(page).filter({ hasText: 'Features Section' }).waitFor();
+      await page.locator('body').focus();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content', exact: true });
+      await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      // Shown, with its words, inside the window (at 390 px it was an empty 16 px circle).
+      await expect
+        .poll(() => skip.evaluate((link) => { const box = link.getBoundingClientRect(); return box.top >= 0 && box.width > 100 && (link.textContent ?? '').trim(); }))
+        .toBe('Skip to content');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
+    });
+  }
 });
