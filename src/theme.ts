@@ -43,6 +43,15 @@ const shared: RaThemeOptions = {
         }),
       },
     },
+    // A list's "Rows per page" select showed nothing when focused (a new user's keyboard probe: pixel-identical).
+    MuiTablePagination: {
+      styleOverrides: {
+        select: ({ theme }: { theme: { palette: { primary: { main: string } } } }) => ({
+          borderRadius: 4,
+          '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+        }),
+      },
+    },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiPaper: { defaultProps: { elevation: 0 } },
   },

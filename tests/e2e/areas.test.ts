@@ -557,6 +557,16 @@ describe('accessibility of the areas', () => {
     await expectNoAxeViolations(page, 'the current menu item focused by keyboard');
   });
 
+  it("a list's Rows per page shows that it has the keyboard's focus", async () => {
+    const page = await open(DESKTOP);
+    await page.goto('/dashboard/projects');
+    await heading(page, 'Project Portfolio').waitFor();
+    const rows = page.getByRole('combobox', { name: /Rows per page/ });
+    await page.locator('#main-content').getByRole('checkbox', { name: 'Select this row' }).last().focus();
+    for (let step = 0; step < 10 && !(await rows.evaluate((select) => select === document.activeElement)); step += 1) await page.keyboard.press('Tab');
+    expect(await rows.evaluate((select) => select === document.activeElement && getComputedStyle(select).outlineStyle)).toBe('solid');
+  });
+
   it('an inbox by keyboard: Tab meets no button hidden in the folded bulk-actions bar; selecting a row shows its Delete', async () => {
     const page = await open(DESKTOP);
     await closeNotices(page);
