@@ -11,7 +11,8 @@
 // italic words and two tags); website-page (the website's list of posts at a random page 1–800, as the bench asks);
 // website-tag-page (the same, of the posts tagged safety: most of those pages are past the last).
 // BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000); BENCH_AB_AREAS: the areas seeded,
-// comma-separated (blogs; the bench seeds blogs,projects,contact-us-form).
+// comma-separated (blogs; the bench seeds blogs,projects,contact-us-form). BENCH_AB_DATABASE_URLS: one address of that
+// database per build, comma-separated, for the same build over two connections (a TCP port and a Unix socket).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,9 @@ const work = mkdtempSync(path.join(tmpdir(), 'cornerstone-ab-'));
 const seeded = path.join(work, 'seeded');
 // Under tsx, as `npm run bench` seeds: the seeding uses the server's own models.
 // BENCH_AB_DATABASE_URL (an empty PostgreSQL database): seeded once, and every build is served on it.
-const databaseUrl = process.env.BENCH_AB_DATABASE_URL;
+const databaseUrls = process.env.BENCH_AB_DATABASE_URLS?.split(',');
+const databaseUrl = process.env.BENCH_AB_DATABASE_URL ?? databaseUrls?.[0];
+if (databaseUrls && databaseUrls.length !== bundles.length) throw new Error('BENCH_AB_DATABASE_URLS: one address per build');
 const seeding = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-seed.mjs'), JSON.stringify({ ...(databaseUrl ? { databaseUrl } : { dataDir: seeded }), counts: Object.fromEntries((process.env.BENCH_AB_AREAS ?? 'blogs').split(',').map((area) => [area, records])) })], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 if (seeding.status !== 0) throw new Error(`seeding failed (exit ${seeding.status})`);
 
@@ -54,9 +57,9 @@ try {
     // Beside the real bundle, so that it finds node_modules as the real one does.
     const copy = path.join(ROOT, 'dist-server', `ab-${n}.mjs`);
     copyFileSync(path.resolve(bundle), copy);
-    const server = await startServer({ dataDir, databaseUrl, script: launcher, env: { BUNDLE: copy } });
+    const server = await startServer({ dataDir, databaseUrl: databaseUrls?.[n] ?? databaseUrl, script: launcher, env: { BUNDLE: copy } });
     const auth = await signIn(server);
-    servers.push({ bundle, server, headers: auth.headers, bursts: [] });
+    servers.push({ bundle: databaseUrls ? `${bundle} (${databaseUrls[n]})` : bundle, server, headers: auth.headers, bursts: [] });
   }
   // The posts are seeded first, so their ids run from 1 (as the bench's own seeding).
   const bench = catalogue({ total: records, ids: { blogs: [[1, records]] } });
