@@ -29,6 +29,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asy
       },
     },
     async (request, reply) => {
+      // The state now, never a copy a cache kept: a monitor behind a proxy would be told "ok" while the database is down.
+      reply.header('cache-control', 'no-store');
       const unavailable = (reason: string, retryAfter: number) =>
         reply.code(503).header('retry-after', String(retryAfter)).send({ message: 'Service Unavailable', reason });
       try {

@@ -30,6 +30,8 @@ describe('API basics', () => {
     const response = await t.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+    // Never answered from a cache.
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('hides the details of a 5xx from the client and logs them', async () => {
