@@ -430,6 +430,9 @@ export const fields = {
       z
         .string({ error: `${label} must be text` })
         .trim()
+        // One way to write each slug: "e" + U+0301 is "é", and fullwidth "ｆｕｌｌ" is "full" (NFKC, as in web addresses),
+        // so two posts cannot have addresses that look the same (an outside probe).
+        .overwrite((value) => value.normalize('NFKC'))
         .max(max, { error: `${label} must be at most ${max} characters` })
         .refine((value) => value === '' || SLUG_PATTERN.test(value), {
           error: `${label} may contain only lowercase letters, numbers and single hyphens`,
