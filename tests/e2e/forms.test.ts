@@ -8,9 +8,11 @@ import {
   launchBrowser,
   mainMenu,
   notice,
+  openSession,
   openSignedIn,
   pageHeading,
   poll,
+  signIn,
   startServer,
   waitForPath,
   type RunningServer,
@@ -36,8 +38,13 @@ afterEach(async () => {
   await session?.context.close();
 });
 
-async function open(): Promise<Page> {
-  session = await openSignedIn(browser, server);
+// `own`: signed in through the sign-in page with a session of its own, for a test that signs out (the others share
+// one signed-in state, which a sign-out would end for them all).
+async function open(own = false): Promise<Page> {
+  if (own) {
+    session = await openSession(browser, server);
+    await signIn(session);
+  } else session = await openSignedIn(browser, server);
   nativeDialogs = [];
   // A beforeunload prompt is accepted (the tab goes on reloading); anything else is refused.
   session.page.on('dialog', (dialog: Dialog) => {
@@ -303,7 +310,7 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
   });
 
   it('signing out with unsaved edits asks first, from the sidebar and from the user menu; Stay keeps the edit and the session', async () => {
-    const page = await open();
+    const page = await open(true);
     const kind = KINDS.find((candidate) => candidate.area === 'blogs');
     if (!kind) throw new Error('no blog post form kind');
     const formPath = await openForm(page, kind);
