@@ -73,7 +73,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
     // A path segment as it comes, percent-encoded: the public routes' key is up to 200 characters once decoded, 12
     // a character at most (a 4-byte letter). Past Fastify's default of 100, a slug of 101 letters (a slug field takes
     // 120) matched no route and answered 404.
-    maxParamLength: 2400,
+    routerOptions: { maxParamLength: 2400 },
     // A malformed address (`/api/public/blogs/%ZZ`) answers like every other error: `{ message }`.
     frameworkErrors: (error, _request, reply) => {
       const malformed = error.code === 'FST_ERR_BAD_URL';
