@@ -28,8 +28,7 @@ import {
   type StoredRecord,
 } from '../repositories/records';
 import { insertAuditEntry, type AuditActor, type AuditAction } from '../repositories/audit';
-import { isSessionOpen } from '../repositories/tokens';
-import { AUTH_REQUIRED } from '../plugins/authenticate';
+import { requireOpenSession } from '../plugins/authenticate';
 import { saveRevision } from '../repositories/revisions';
 import { insertUpload, uploadKinds } from '../repositories/uploads';
 import { storedRichText } from '../sanitize';
@@ -89,8 +88,8 @@ async function audit(
 ): Promise<void> {
   if (!actor) return;
   // In the write's transaction: a session ended since the request arrived (its body after a sign-out, a deactivation)
-  // writes nothing (server/repositories/tokens.ts isSessionOpen).
-  if (actor.tokenId != null && !(await isSessionOpen(trx, actor.tokenId, now))) throw new HttpError(401, AUTH_REQUIRED);
+  // writes nothing.
+  await requireOpenSession(trx, actor.tokenId, now);
   await insertAuditEntry(trx, {
     action,
     userId: actor.userId,

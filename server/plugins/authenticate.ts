@@ -11,6 +11,7 @@ import {
   findSessionKept,
   forgetKeptSessions,
   idleCutoff,
+  isSessionOpen,
   keptSessionsGeneration,
   noteSessionUsed,
   touchToken,
@@ -98,6 +99,14 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     request.user = session.user;
     request.tokenId = session.tokenId;
   });
+}
+
+/**
+ * Inside a write's transaction: the session it was asked with (`tokenId`, when the write came from a request) is
+ * still open, or the write is refused as unauthenticated and rolls back (repositories/tokens.ts isSessionOpen).
+ */
+export async function requireOpenSession(trx: Kysely<Database>, tokenId: number | null | undefined, now = new Date()): Promise<void> {
+  if (tokenId != null && !(await isSessionOpen(trx, tokenId, now))) throw new HttpError(401, AUTH_REQUIRED);
 }
 
 /** The signed-in user in a handler behind `app.authenticate`. */

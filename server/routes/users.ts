@@ -20,11 +20,11 @@ import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
 import { HttpError } from '../http-error';
 import { hashPassword, verifyPassword } from '../passwords';
-import { AUTH_REQUIRED, requireUser } from '../plugins/authenticate';
+import { requireOpenSession, requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { insertAuditEntry, type AuditAction, type AuditActor } from '../repositories/audit';
 import { USERS_KIND } from '../repositories/revisions';
-import { deleteUserTokens, isSessionOpen } from '../repositories/tokens';
+import { deleteUserTokens } from '../repositories/tokens';
 import {
   createUser,
   deleteUser,
@@ -95,7 +95,7 @@ const emailTaken = () => formError({ email: EMAIL_TAKEN });
 /** An audit log entry about a user (issue #9): field names only, never a password or its hash. */
 const auditUser = async (db: Kysely<Database>, actor: AuditActor, action: AuditAction, user: User, fields: string[] | null = null) => {
   // In the change's transaction: a session ended since the request arrived writes nothing (as records.ts audit()).
-  if (actor.tokenId != null && !(await isSessionOpen(db, actor.tokenId))) throw new HttpError(401, AUTH_REQUIRED);
+  await requireOpenSession(db, actor.tokenId);
   await insertAuditEntry(db, {
     action,
     userId: actor.userId,

@@ -147,6 +147,12 @@ const KINDS: FormKind[] = [
   },
 ];
 
+function blogPostKind(): FormKind {
+  const kind = KINDS.find((candidate) => candidate.area === 'blogs');
+  if (!kind) throw new Error('no blog post form kind');
+  return kind;
+}
+
 const menuLink = (page: Page, name: string) => mainMenu(page).getByRole('link', { name, exact: true });
 
 // Opens the kind's form and waits until its record is in the field; answers the form's path.
@@ -267,8 +273,7 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
 
   it('scrolls every field the keyboard reaches clear of the fixed header and the save bar (WCAG 2.4.11)', async () => {
     const page = await open();
-    const kind = KINDS.find((candidate) => candidate.area === 'blogs');
-    if (!kind) throw new Error('no blog post form kind');
+    const kind = blogPostKind();
     await openForm(page, kind);
     await page.setViewportSize({ width: 1280, height: 700 });
     // Backwards from the save bar, as a person checking the form before saving does.
@@ -297,8 +302,7 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
 
   it('deleting a record with unsaved edits leaves for the list without asking about the edits', async () => {
     const page = await open();
-    const kind = KINDS.find((candidate) => candidate.area === 'blogs');
-    if (!kind) throw new Error('no blog post form kind');
+    const kind = blogPostKind();
     await openForm(page, kind);
     await editField(page, kind);
     await page.locator('#main-content').getByRole('button', { name: 'Delete', exact: true }).click();
@@ -311,8 +315,7 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
 
   it('signing out with unsaved edits asks first, from the sidebar and from the user menu; Stay keeps the edit and the session', async () => {
     const page = await open(true);
-    const kind = KINDS.find((candidate) => candidate.area === 'blogs');
-    if (!kind) throw new Error('no blog post form kind');
+    const kind = blogPostKind();
     const formPath = await openForm(page, kind);
     await editField(page, kind);
 
