@@ -190,7 +190,8 @@ export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) 
 /** A text search (`q`) over the model's search fields; undefined for a blank one. */
 export function searchFilter(model: ListModel, query: string): ListFilter | undefined {
   const words = searchWords(query);
-  if (words.length === 0) return undefined;
+  // A search of only what no word holds (an emoji, punctuation) finds nothing: it found every record before.
+  if (words.length === 0) return query.trim() === '' ? undefined : { type: 'ids', ids: [] };
   const terms = [...new Set(query.trim().split(/\s+/u))].slice(0, MAX_SEARCH_WORDS).map((term) => term.slice(0, MAX_SEARCH_WORD_LENGTH));
   return { type: 'search', fields: model.search, words, terms };
 }

@@ -84,6 +84,20 @@ describe('text search (q)', () => {
     expect(website.json<{ data: Post[] }>().data.map((item) => item.title)).toEqual(['Łódź Straße']);
   });
 
+  it('finds nothing for a search holding no letter or digit (an emoji, punctuation), and everything for a blank one', async () => {
+    await post('Crane 🏗️ on site', { status: 'published' });
+    await post('Second post', { status: 'published' });
+    for (const q of ['🏗️', '🏗', '---', '"*"', '\u200B']) {
+      const response = await api.get(`/api/blogs${listParams({ filter: { q } })}`);
+      expect(response.json(), q).toEqual([]);
+      expect(response.headers['content-range'], q).toBe('blogs */0');
+      const website = await t.app.inject({ method: 'GET', url: `/api/public/blogs?q=${encodeURIComponent(q)}` });
+      expect(website.json<{ data: Post[] }>().data, q).toEqual([]);
+    }
+    expect(await titles({ q: '   ' })).toEqual(['Crane 🏗️ on site', 'Second post']);
+    expect(await titles({ q: 'crane 🏗️' })).toEqual(['Crane 🏗️ on site']);
+  });
+
   it('follows edits and deletes at once', async () => {
     const tower = await post('Glass tower');
     expect(await titles({ q: 'glass' })).toEqual(['Glass tower']);
