@@ -8,6 +8,8 @@ export const VERSION_FIELD = 'version';
 
 export const EDIT_CONFLICT_MESSAGE = 'Someone else changed this record since you opened it.';
 export const INVALID_VERSION_MESSAGE = 'The version must be a positive whole number: the version of the copy you started from.';
+/** If-Match naming several versions (`"3", "4"`): a write starts from one copy. */
+export const IF_MATCH_LIST_MESSAGE = 'If-Match takes one version, as the ETag of the copy you started from ("3"), not a list.';
 
 /** `"3"`: a record's version as an entity tag (GET one answers it, a write may send it back in If-Match). */
 export const etagOf = (version: number) => `"${version}"`;

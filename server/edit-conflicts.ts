@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import {
   EDIT_CONFLICT_MESSAGE,
+  IF_MATCH_LIST_MESSAGE,
   INVALID_VERSION_MESSAGE,
   VERSION_FIELD,
   mergeStale,
@@ -31,6 +32,9 @@ export class EditConflictError extends HttpError {
  */
 export function expectedVersion(ifMatch: string | string[] | undefined, body: unknown): number | undefined {
   const header = Array.isArray(ifMatch) ? ifMatch.join(',') : ifMatch;
+  if (header !== undefined && header.split(',').filter((tag) => tag.trim() !== '').length > 1) {
+    throw new HttpError(400, IF_MATCH_LIST_MESSAGE, { [VERSION_FIELD]: IF_MATCH_LIST_MESSAGE });
+  }
   const sent = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[VERSION_FIELD] : undefined;
   const version = header !== undefined ? parseIfMatch(header) : parseVersion(sent);
   if (version === 'invalid') throw new HttpError(400, INVALID_VERSION_MESSAGE, { [VERSION_FIELD]: INVALID_VERSION_MESSAGE });

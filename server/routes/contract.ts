@@ -86,7 +86,7 @@ export const ifMatchHeaders = documentationOnly(
       .string()
       .optional()
       .describe(
-        'The version you started from, quoted (`"3"`), as GET answered it in ETag; or send `version` in the body. Without either the write is unconditional.',
+        'The version you started from, quoted (`"3"`), as GET answered it in ETag (one version, not a list); or send `version` in the body. Without either the write is unconditional.',
       ),
   }),
 );

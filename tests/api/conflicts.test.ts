@@ -2,7 +2,7 @@
 // field by field, or refused with 409 when it changes what someone else changed meanwhile. Before this, both
 // saves answered 200 and the first one's change was lost. SQLite, and PostgreSQL with TEST_DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDIT_CONFLICT_MESSAGE, INVALID_VERSION_MESSAGE } from '../../schema/conflicts';
+import { EDIT_CONFLICT_MESSAGE, IF_MATCH_LIST_MESSAGE, INVALID_VERSION_MESSAGE } from '../../schema/conflicts';
 import { REVISIONS_KEPT, listRevisionVersions } from '../../server/repositories/revisions';
 import { PNG } from '../helpers/files';
 import { USER, apiClient, csrf, loginJson, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
@@ -156,6 +156,17 @@ describe('a stale save of a collection record', () => {
     const header = await putIfMatch('dana', `/api/blogs/${post.id}`, `"${String(version).replace(/"/g, '')}"`, { title: 'Never' });
     expect(header.statusCode, label).toBe(400);
     expect((await get(`/api/blogs/${post.id}`)).title).toBe('Post 47');
+  });
+
+  it('refuses an If-Match naming several versions with 400, saying it takes one', async () => {
+    const post = await newPost();
+    for (const header of ['"1", "2"', '"1","1"', 'W/"1", "1"']) {
+      const response = await putIfMatch('dana', `/api/blogs/${post.id}`, header, { title: 'Never' });
+      expect(response.statusCode, header).toBe(400);
+      expect(response.json(), header).toEqual({ message: IF_MATCH_LIST_MESSAGE, errors: { version: IF_MATCH_LIST_MESSAGE } });
+    }
+    expect((await get(`/api/blogs/${post.id}`)).title).toBe(post.title);
+    expect(await ok(putIfMatch('dana', `/api/blogs/${post.id}`, `"${post.version}"`, { title: 'Once' }))).toMatchObject({ title: 'Once' });
   });
 
   it('without its base (a version that never existed), conflicts on every field it sends that differs', async () => {
