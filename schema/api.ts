@@ -37,3 +37,6 @@ export const LIST_COUNT_CAP = 10_000;
 
 /** `projection=list` on an admin list (issue #10): the records without their rich-text fields, as list screens show them. */
 export const LIST_PROJECTION = 'list';
+
+/** The longest text search (`q`) the API takes, on the website's lists and in an admin list's filter: 400 past it. */
+export const MAX_SEARCH_LENGTH = 200;

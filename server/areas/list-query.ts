@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../http-error';
 import type { FieldKind } from './fields';
+import { MAX_SEARCH_LENGTH } from '../../schema/api';
 import { normalizeDate } from '../../schema/dates';
 import type { PublicationFields } from '../../schema/publish';
 import { SCHEDULES, type Schedule, type ScheduleFields } from '../../schema/schedule';
@@ -206,6 +207,7 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
   for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
     if (name === 'q') {
       if (typeof item !== 'string') throw bad("The filter 'q' must be text.");
+      if (item.length > MAX_SEARCH_LENGTH) throw bad(`The filter 'q' must be at most ${MAX_SEARCH_LENGTH} characters.`);
       const search = searchFilter(model, item);
       if (!search) continue;
       if (model.search.length === 0) throw bad(`${model.name} cannot be searched.`);

@@ -117,11 +117,16 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 export const formError = (errors: Record<string, string>) => new HttpError(400, FORM_ERROR, errors);
 
-function asObject(input: unknown): Record<string, unknown> {
+/** A write's body, which must be a JSON object (`null`, a list or a text is none): 400 otherwise. */
+export function requireObjectBody(input: unknown): object {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new HttpError(400, 'The request body must be a JSON object.');
   }
-  return Object.fromEntries(Object.entries(input).filter(([key]) => !SYSTEM_KEYS.has(key)));
+  return input;
+}
+
+function asObject(input: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(requireObjectBody(input)).filter(([key]) => !SYSTEM_KEYS.has(key)));
 }
 
 export function toApiRecord(model: AreaModel, stored: StoredRecord): ApiRecord {

@@ -10,7 +10,7 @@ import { storedDate } from '../../schema/dates';
 import { humanizeName } from '../../schema/define';
 import { outputSchemaOf } from '../../schema/output';
 import { PUBLIC_MAX_PER_PAGE, type WebsiteView } from '../../schema/website';
-import { LIST_COUNT_CAP } from '../../schema/api';
+import { LIST_COUNT_CAP, MAX_SEARCH_LENGTH } from '../../schema/api';
 import { parseCursor, searchFilter, type ListFilter, type ScalarValue } from '../areas/list-query';
 import type { AreaModel, ListField } from '../areas/model';
 import type { Config } from '../config';
@@ -208,7 +208,7 @@ function listQuerySchema(area: PublicArea) {
     shape[param] = z.string().max(200).optional().meta({ description: `Only items whose ${humanizeName(field).toLowerCase()} ${model.fields.get(field)?.kind === 'array' ? 'include' : 'is'} this value` });
   }
   shape.cursor = z.string().max(2000).optional().meta({ description: 'The next_cursor of the previous page: the items after it (`page` is then ignored)' });
-  if (view.search) shape.q = z.string().max(200).optional().meta({ description: `Text search in ${model.search.map((field) => field.name).join(', ')}` });
+  if (view.search) shape.q = z.string().max(MAX_SEARCH_LENGTH).optional().meta({ description: `Text search in ${model.search.map((field) => field.name).join(', ')}` });
   if (view.lookup) shape[view.lookup.param] = z.string().max(2000).optional().meta({ description: `Answers the one entry whose ${view.lookup.field} is this value` });
   return z.object(shape);
 }

@@ -14,7 +14,7 @@ import {
 import { userCreateSchema, userUpdateSchema } from '../../schema/user-forms';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
 import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
-import { NOT_FOUND, fieldErrors, formError } from '../areas/records';
+import { NOT_FOUND, fieldErrors, formError, requireObjectBody } from '../areas/records';
 import { isUniqueViolation } from '../db/dialect';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
@@ -170,7 +170,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     response: { 201: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 413, 415) },
   };
   app.post(base, { schema: createSchema }, async (request, reply) => {
-    const result = userCreateSchema.safeParse(request.body ?? {});
+    const result = userCreateSchema.safeParse(requireObjectBody(request.body));
     if (!result.success) throw formError(fieldErrors(result.error));
     const { name, email, active, password } = result.data;
     if (await isEmailTaken(db, email)) throw emailTaken();
@@ -205,7 +205,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     const id = Number(request.params.id);
     const me = requireUser(request);
     const options = writeOptions(request, request.body);
-    const result = userUpdateSchema.safeParse(request.body ?? {});
+    const result = userUpdateSchema.safeParse(requireObjectBody(request.body));
     if (!result.success) throw formError(fieldErrors(result.error));
     const { name, email, active, password, current_password: currentPassword } = result.data;
     // Issue #9: your own new password needs your current one (a stolen token alone cannot take the account).

@@ -10,7 +10,6 @@ import {
   DateInput,
   FilterButton,
   List,
-  SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
@@ -29,6 +28,7 @@ import { InboxReceived, InboxUnreadDot } from './InboxFields';
 import { InboxStatusChip, inboxStatusChoices, type InboxRecord } from './InboxStatus';
 import { UNREAD_COUNTS_KEY } from './InboxUnread';
 import { PageHeader } from './PageHeader';
+import { ListSearch } from './ListSearch';
 
 // The column that says what a submission is about: a subject, a project type, a job posting (headed by its label).
 export interface InboxTopic {
@@ -55,14 +55,7 @@ function inboxFilters(declaration: AreaDeclaration, extra: ReactElement[]): Reac
   return [
     ...((declaration.search ?? []).length > 0
       ? [
-          <SearchInput
-            key="q"
-            source="q"
-            alwaysOn
-            placeholder="Search submissions"
-            sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
-            slotProps={{ htmlInput: { 'aria-label': 'Search submissions' } }}
-          />,
+          <ListSearch key="q" source="q" alwaysOn placeholder="Search submissions" name="Search submissions" tall />,
         ]
       : []),
     <SelectInput key="status" source="status" choices={inboxStatusChoices} emptyText="Any status" alwaysOn />,

@@ -15,7 +15,6 @@ import {
   EditButton,
   List,
   RecordContextProvider,
-  SearchInput,
   useCreatePath,
   useDataProvider,
   useListContext,
@@ -42,6 +41,7 @@ import {
   screenReaderInstructions,
   useReorderSensors,
 } from './sortableList';
+import { ListSearch } from './ListSearch';
 
 export interface SortableListProps {
   description?: string;
@@ -106,13 +106,7 @@ export function SortableList({ description, searchPlaceholder, emptyText, ...row
         pagination={false}
         sort={BY_POSITION}
         filters={[
-          <SearchInput
-            key="q"
-            source="q"
-            alwaysOn
-            placeholder={searchPlaceholder ?? 'Search'}
-            slotProps={{ htmlInput: { 'aria-label': `Search ${label}` } }}
-          />,
+          <ListSearch key="q" source="q" alwaysOn placeholder={searchPlaceholder} name={`Search ${label}`} />,
         ]}
         // The create button is the page header's (issue #8 item 7): nothing floats over the rows on a phone.
         actions={false}

@@ -2,16 +2,18 @@
 // and the rules that keep an administrator from locking themselves out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../server/repositories/users';
-import { apiClient, AUTH_REQUIRED, listParams, loginJson, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
+import { apiClient, AUTH_REQUIRED, csrf, listParams, loginJson, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
 
 const FORM_ERROR = 'Please check the form for errors';
 const USER_KEYS = ['active', 'created_at', 'email', 'id', 'name', 'updated_at', 'version'];
 
 let t: TestApp;
 let api: ApiClient;
+let token: string;
 beforeAll(async () => {
   t = await setupApp();
-  api = apiClient(t.app, await signIn(t.app));
+  token = await signIn(t.app);
+  api = apiClient(t.app, token);
 });
 afterAll(async () => {
   await t.close();
@@ -186,6 +188,25 @@ describe('editing users', () => {
       errors: { active: 'You cannot deactivate your own account' },
     });
     expect((await api.get('/api/me')).statusCode).toBe(200);
+  });
+
+  it('refuses a body that is no JSON object (null, a list, a text) with 400, and changes nothing', async () => {
+    const user = await createUser({ name: 'Body', email: 'body@example.com', password: 'a good password' });
+    const pair = csrf();
+    for (const method of ['PUT', 'POST'] as const) {
+      for (const payload of ['null', '[]', '"x"', '5']) {
+        const response = await t.app.inject({
+          method,
+          url: method === 'PUT' ? `/api/users-management/${user.id}` : '/api/users-management',
+          payload,
+          headers: { ...pair.headers, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          cookies: pair.cookies,
+        });
+        expect(response.statusCode, `${method} ${payload}`).toBe(400);
+        expect(response.json(), `${method} ${payload}`).toEqual({ message: 'The request body must be a JSON object.' });
+      }
+    }
+    expect((await api.get(`/api/users-management/${user.id}`)).json()).toMatchObject({ name: 'Body', version: 1 });
   });
 
   it('answers 404 for a missing user', async () => {

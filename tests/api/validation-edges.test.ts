@@ -274,6 +274,7 @@ describe('list filters check the value against the field', () => {
     ['a value outside the choices', { status: 'bogus' }, "The filter 'status' must be one of: draft, published."],
     ['a number for a list of text', { tags: 5 }, "The filter 'tags' must be text."],
     ['a list for a list of text', { tags: ['a'] }, "The filter 'tags' must be text."],
+    ['a search of 201 characters', { q: 'a'.repeat(201) }, "The filter 'q' must be at most 200 characters."],
   ])('refuses %s with 400', async (_label, filter, message) => {
     const response = await api.get(`/api/blogs?filter=${encodeURIComponent(JSON.stringify(filter))}`);
     expect(response.statusCode, response.body).toBe(400);

@@ -4,7 +4,6 @@ import {
   DateInput,
   List,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
@@ -18,6 +17,7 @@ import { areaByName, areas } from '../../../schema/areas';
 import { InboxExportButton } from '../../components/InboxList';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRelativeTime } from '../../notifications/relativeTime';
+import { ListSearch } from '../../components/ListSearch';
 
 // As GET /api/audit-log answers it (server/routes/audit-log.ts).
 export interface AuditEntry extends RaRecord {
@@ -38,14 +38,7 @@ const actionChoices = AUDIT_ACTIONS.map((id) => ({ id, name: AUDIT_ACTION_LABELS
 const areaChoices = areas.map((area) => ({ id: area.name, name: area.label }));
 
 const filters = [
-  <SearchInput
-    key="q"
-    source="q"
-    alwaysOn
-    placeholder="Search records or emails"
-    sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
-    slotProps={{ htmlInput: { 'aria-label': 'Search the audit log' } }}
-  />,
+  <ListSearch key="q" source="q" alwaysOn placeholder="Search records or emails" name="Search the audit log" tall />,
   <SelectInput key="action" source="action" label="Action" choices={actionChoices} emptyText="Any action" alwaysOn />,
   <ReferenceInput key="user_id" source="user_id" reference="users-management" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
     <SelectInput label="User" optionText="name" emptyText="Anyone" />

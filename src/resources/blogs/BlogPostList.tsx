@@ -1,12 +1,13 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, DateField, SearchInput, SelectInput, SimpleList, TextInput } from 'react-admin';
+import { DataTable, DateField, SelectInput, SimpleList, TextInput } from 'react-admin';
 import { blogs, type BlogPost } from '../../../schema/areas/blogs';
 import { SYSTEM_FIELDS } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
 import { phoneListSx } from '../../components/contentSx';
 import { PublicationChip } from '../../components/PublicationChip';
+import { ListSearch } from '../../components/ListSearch';
 
 type BlogPostRecord = BlogPost & { id: number };
 
@@ -16,13 +17,7 @@ const sortable = new Set<string>([...SYSTEM_FIELDS, ...(blogs.sort ?? [])]);
 const clampSx = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } as const;
 
 const filters = [
-  <SearchInput
-    key="q"
-    source="q"
-    alwaysOn
-    placeholder="Search title or excerpt…"
-    slotProps={{ htmlInput: { 'aria-label': 'Search blog posts' } }}
-  />,
+  <ListSearch key="q" source="q" alwaysOn placeholder="Search title or excerpt…" name="Search blog posts" />,
   <SelectInput key="status" source="status" choices={statusChoices} emptyText="Any status" helperText={false} alwaysOn />,
   // `tags` holds a list: the API matches posts carrying this tag.
   <TextInput key="tags" source="tags" label="Tag" helperText={false} />,

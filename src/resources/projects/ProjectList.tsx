@@ -2,7 +2,7 @@ import ApartmentOutlinedIcon from '@mui/icons-material/ApartmentOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { Box, Stack } from '@mui/material';
-import { DataTable, SearchInput, SelectInput, SimpleList } from 'react-admin';
+import { DataTable, SelectInput, SimpleList } from 'react-admin';
 import { projects, type Project } from '../../../schema/areas/projects';
 import { humanizeName, SYSTEM_FIELDS } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
@@ -10,6 +10,7 @@ import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/C
 import { phoneListSx } from '../../components/contentSx';
 import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
+import { ListSearch } from '../../components/ListSearch';
 
 type ProjectRecord = Project & { id: number };
 
@@ -27,13 +28,7 @@ const sortable = new Set<string>([...SYSTEM_FIELDS, ...(projects.sort ?? [])]);
 const wideScreenCellSx = { display: 'none', '@media (min-width: 1400px)': { display: 'table-cell' } } as const;
 
 const filters = [
-  <SearchInput
-    key="q"
-    source="q"
-    alwaysOn
-    placeholder="Search title, client, location…"
-    slotProps={{ htmlInput: { 'aria-label': 'Search projects' } }}
-  />,
+  <ListSearch key="q" source="q" alwaysOn placeholder="Search title, client, location…" name="Search projects" />,
   <SelectInput key="category" source="category" choices={categoryChoices} emptyText="Any category" helperText={false} alwaysOn />,
   <SelectInput key="status" source="status" choices={statusChoices} emptyText="Any status" helperText={false} />,
   <SelectInput key="featured" source="featured" choices={featuredChoices} emptyText="Featured or not" helperText={false} />,

@@ -4,7 +4,6 @@ import {
   DateField,
   EditButton,
   List,
-  SearchInput,
   SelectInput,
   SimpleList,
   type RaRecord,
@@ -15,6 +14,7 @@ import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 import { useIsCurrentUser } from './currentUser';
 import { UserDeleteButton } from './UserDeleteButton';
+import { ListSearch } from '../../components/ListSearch';
 
 interface UserRecord extends RaRecord {
   name?: string;
@@ -24,14 +24,7 @@ interface UserRecord extends RaRecord {
 }
 
 const filters = [
-  <SearchInput
-    key="q"
-    source="q"
-    alwaysOn
-    placeholder="Search name or email"
-    sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
-    slotProps={{ htmlInput: { 'aria-label': 'Search users' } }}
-  />,
+  <ListSearch key="q" source="q" alwaysOn placeholder="Search name or email" name="Search users" tall />,
   <SelectInput
     key="active"
     source="active"
