@@ -4,10 +4,16 @@
 import { z } from 'zod';
 import { newPasswordSchema } from './auth';
 import { PASSWORD_MAX_LENGTH } from './auth-rules';
-import { usersManagement } from './areas/users-management';
+import { CONFIRM_PASSWORD_REQUIRED, usersManagement } from './areas/users-management';
 
-// Creating an administrator sets the password (SPEC §5: at least 8 characters).
-export const userCreateSchema = usersManagement.schema.extend({ password: newPasswordSchema });
+// The signed-in user's own password, which some changes need (schema/areas/users-management.ts needsOwnPassword).
+const ownPassword = (required: boolean) => {
+  const text = z.string({ error: required ? CONFIRM_PASSWORD_REQUIRED : 'Must be text' }).max(PASSWORD_MAX_LENGTH, { error: `Must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), required ? text : text.optional());
+};
+
+// Creating an administrator sets the password (SPEC §5: at least 8 characters), and needs your own.
+export const userCreateSchema = usersManagement.schema.extend({ password: newPasswordSchema, current_password: ownPassword(true) });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 // Editing: every field may be left out (written as optional, not `.partial()`, which would apply `active`'s
@@ -17,11 +23,7 @@ export const userUpdateSchema = z.object({
   email: usersManagement.schema.shape.email.optional(),
   active: z.boolean({ error: 'Must be yes or no' }).optional(),
   password: z.preprocess((value) => (value === '' || value === null ? undefined : value), newPasswordSchema.optional()),
-  // Issue #9: changing your OWN password needs the current one, so that a token read from a browser's storage cannot
-  // take the account. Not needed to reset someone else's (that is recorded in the audit log instead).
-  current_password: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.string({ error: 'Must be text' }).max(PASSWORD_MAX_LENGTH, { error: `Must be at most ${PASSWORD_MAX_LENGTH} characters long` }).optional(),
-  ),
+  // Your own password: setting a password (yours or anyone's) or changing an email needs it (needsOwnPassword).
+  current_password: ownPassword(false),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

@@ -32,3 +32,15 @@ export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
 export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to choose a new one';
 export const CURRENT_PASSWORD_WRONG = 'This is not your current password';
+/** An email as stored and compared: two that differ only by case or surrounding spaces are the same. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+export const CONFIRM_PASSWORD_REQUIRED = 'Enter your own password to confirm this change';
+
+/**
+ * Whether a change to the users needs the signed-in user's own password (`current_password`): adding a user, setting
+ * anyone's password, changing anyone's email. A token alone, read from a browser's storage, could otherwise add an
+ * administrator of its own, or give an account a password or an email its owner does not know (an attacker's probe).
+ */
+export const needsOwnPassword = (change: { creating?: boolean; password?: boolean; emailChanged?: boolean }): boolean =>
+  Boolean(change.creating || change.password || change.emailChanged);

@@ -5,6 +5,7 @@ import type { Database, UserRow } from '../db/types';
 import { filterCondition, sortKey } from './list-sql';
 import { USERS_KIND, deleteRevisions, saveRevision } from './revisions';
 import { forgetKeptSessions } from './tokens';
+import { normalizeEmail } from '../../schema/areas/users-management';
 
 export interface User {
   id: number;
@@ -41,9 +42,8 @@ function withoutPassword({ passwordHash: _omit, ...user }: UserWithPassword): Us
   return user;
 }
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+// As stored and compared (schema/areas/users-management.ts), by the console too.
+export { normalizeEmail };
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserWithPassword | undefined> {
   const row = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();

@@ -22,7 +22,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
 
 /** Refuses an attempt that must wait: 429, Retry-After in whole seconds and the same in words (schema/auth.ts). */
-function throttled(reply: FastifyReply, waitMs: number): HttpError {
+export function throttled(reply: FastifyReply, waitMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   reply.header('retry-after', String(seconds));
   return new HttpError(429, signInThrottledMessage(seconds));

@@ -1,6 +1,7 @@
 // Users Management: the administrators, over the `users` table (password hashes and tokens live beside them),
 // in the same ra-data-simple-rest dialect as the declared areas. The password hash never leaves this file's
 // repository calls.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -8,14 +9,17 @@ import { VERSION_FIELD, etagOf } from '../../schema/conflicts';
 import {
   CANNOT_DEACTIVATE_SELF,
   CANNOT_DELETE_SELF,
+  CONFIRM_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
+  needsOwnPassword,
 } from '../../schema/areas/users-management';
 import { userCreateSchema, userUpdateSchema } from '../../schema/user-forms';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
 import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
 import { NOT_FOUND, fieldErrors, formError, requireObjectBody } from '../areas/records';
 import { isUniqueViolation } from '../db/dialect';
+import type { SignInThrottleConfig } from '../config';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
 import { HttpError } from '../http-error';
@@ -23,6 +27,7 @@ import { hashPassword, verifyPassword } from '../passwords';
 import { requireOpenSession, requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { insertAuditEntry, type AuditAction, type AuditActor } from '../repositories/audit';
+import { admitSignInAttempt, clearAccountFailures } from '../repositories/sign-in-attempts';
 import { USERS_KIND } from '../repositories/revisions';
 import { deleteUserTokens } from '../repositories/tokens';
 import {
@@ -38,6 +43,7 @@ import {
   type User,
 } from '../repositories/users';
 import { conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
+import { throttled } from './auth';
 import { auditActor, idParams, sendPage, writeOptions } from './resources';
 
 export const EMAIL_TAKEN = 'This email is already used';
@@ -47,6 +53,31 @@ export interface UserRoutesOptions {
   db: Kysely<Database>;
   /** The users-management declaration: its sort, filters, search and default sort. */
   model: AreaModel;
+  /** A wrong own password counts as a failed sign-in of that account (docs/security.md). */
+  signInThrottle: SignInThrottleConfig;
+}
+
+/**
+ * Checks the signed-in user's own password, which adding a user, setting a password or changing an email needs
+ * (needsOwnPassword). A guess is a sign-in attempt of that account from this address: it waits and locks as
+ * sign-ins do (429), or a stolen token could try passwords here as fast as it liked.
+ */
+async function confirmOwnPassword(
+  db: Kysely<Database>,
+  policy: SignInThrottleConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sent: string | undefined,
+  missing: string,
+): Promise<void> {
+  if (sent === undefined) throw formError({ current_password: missing });
+  const me = requireUser(request);
+  const keys = { account: normalizeEmail(me.email), address: request.ip };
+  const wait = await admitSignInAttempt(db, policy, keys, new Date());
+  if (wait > 0) throw throttled(reply, wait);
+  const hash = await findPasswordHash(db, me.id);
+  if (hash === undefined || !(await verifyPassword(sent, hash))) throw formError({ current_password: CURRENT_PASSWORD_WRONG });
+  await clearAccountFailures(db, keys.account);
 }
 
 const USER_COLUMNS = new Set(['id', 'name', 'email', 'active', 'created_at', 'updated_at']);
@@ -129,7 +160,7 @@ const operation = (verb: string, summary: string, description?: string) => ({
   ...(description && { description }),
 });
 
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, model }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, model, signInThrottle }) => {
   app.addHook('onRequest', app.authenticate);
   const listModel = usersListModel(model);
   const base = `/api/${USERS_AREA}`;
@@ -164,15 +195,20 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   });
 
   const createSchema = {
-    ...operation('create', 'Users: create', 'The password is stored hashed and never answered.'),
+    ...operation(
+      'create',
+      'Users: create',
+      'The password is stored hashed and never answered. Needs `current_password`, your own password: a wrong one is a failed sign-in of your account, which waits and locks as sign-ins do (429).',
+    ),
     security: SIGNED_IN_WITH_CSRF,
     body: documentationOnly(userCreateSchema),
-    response: { 201: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 413, 415) },
+    response: { 201: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 413, 415, 429) },
   };
   app.post(base, { schema: createSchema }, async (request, reply) => {
     const result = userCreateSchema.safeParse(requireObjectBody(request.body));
     if (!result.success) throw formError(fieldErrors(result.error));
-    const { name, email, active, password } = result.data;
+    const { name, email, active, password, current_password: ownPassword } = result.data;
+    await confirmOwnPassword(db, signInThrottle, request, reply, ownPassword, CONFIRM_PASSWORD_REQUIRED);
     if (await isEmailTaken(db, email)) throw emailTaken();
     try {
       const passwordHash = await hashPassword(password);
@@ -193,26 +229,32 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     ...operation(
       'update',
       'Users: update',
-      'Only what is sent changes; a password (empty means "keep it") resets it and signs the user out elsewhere, and deactivating a user signs them out everywhere. Nobody can deactivate their own account. A stale copy (If-Match or `version`) changes only what it changed, or answers 409.',
+      'Only what is sent changes; a password (empty means "keep it") resets it and signs the user out elsewhere, and deactivating a user signs them out everywhere. Setting a password or changing an email needs `current_password`, your own password (a wrong one is a failed sign-in of your account: 429 when it must wait). Nobody can deactivate their own account. A stale copy (If-Match or `version`) changes only what it changed, or answers 409.',
     ),
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
     headers: ifMatchHeaders,
     body: documentationOnly(userUpdateSchema),
-    response: { 200: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 404, 413, 415), ...conflictResponse(userSchema) },
+    response: { 200: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 404, 413, 415, 429), ...conflictResponse(userSchema) },
   };
-  app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {
+  app.put(`${base}/:id`, { schema: updateSchema }, async (request, reply) => {
     const id = Number(request.params.id);
     const me = requireUser(request);
     const options = writeOptions(request, request.body);
     const result = userUpdateSchema.safeParse(requireObjectBody(request.body));
     if (!result.success) throw formError(fieldErrors(result.error));
-    const { name, email, active, password, current_password: currentPassword } = result.data;
-    // Issue #9: your own new password needs your current one (a stolen token alone cannot take the account).
-    if (id === me.id && password !== undefined) {
-      if (currentPassword === undefined) throw formError({ current_password: CURRENT_PASSWORD_REQUIRED });
-      const hash = await findPasswordHash(db, id);
-      if (hash === undefined || !(await verifyPassword(currentPassword, hash))) throw formError({ current_password: CURRENT_PASSWORD_WRONG });
+    const { name, email, active, password, current_password: ownPassword } = result.data;
+    // Issue #9 and an attacker's probe: a password set (yours or anyone's) or an email changed needs your own password,
+    // so that a stolen token alone cannot take an account. Checked here, before any row is locked (a hash takes a
+    // while on purpose), against the email as it is now; the transaction below refuses an email change that a
+    // concurrent save made necessary after all.
+    const target = await findUserById(db, id);
+    if (!target) throw new HttpError(404, NOT_FOUND);
+    const emailChanged = email !== undefined && normalizeEmail(email) !== target.email;
+    const confirmed = needsOwnPassword({ password: password !== undefined, emailChanged });
+    if (confirmed) {
+      const missing = id === me.id && password !== undefined ? CURRENT_PASSWORD_REQUIRED : CONFIRM_PASSWORD_REQUIRED;
+      await confirmOwnPassword(db, signInThrottle, request, reply, ownPassword, missing);
     }
     // Hashed before the row is locked: it takes a while on purpose.
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
@@ -229,6 +271,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         const changes = (await applicableChanges(trx, currentState(user), sent, options.expected)) as Pick<User, 'name' | 'email' | 'active'>;
         // Locking yourself out would leave no one to undo it.
         if (id === me.id && changes.active === false) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { active: CANNOT_DEACTIVATE_SELF });
+        if (changes.email !== undefined && changes.email !== user.email && !confirmed) {
+          throw formError({ current_password: CONFIRM_PASSWORD_REQUIRED });
+        }
         if (changes.email !== undefined && (await isEmailTaken(trx, changes.email, id))) throw emailTaken();
         const updated = await updateUser(trx, user, { ...changes, passwordHash }, { by: me.id });
         if (!updated) throw new HttpError(404, NOT_FOUND);

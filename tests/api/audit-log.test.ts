@@ -187,7 +187,7 @@ describe('what the audit log records', () => {
     expect((await api.put(`/api/partners/${partner.id}`, { name: 'Other' }, { 'if-match': '"1"' })).statusCode).toBe(409);
     expect((await api.delete(`/api/partners/${partner.id}`, { 'if-match': '"1"' })).statusCode).toBe(409);
     expect((await api.delete('/api/partners/999999')).statusCode).toBe(404);
-    expect((await api.post('/api/users-management', { name: 'Taken', email: USER.email, password: NEW_PASSWORD })).statusCode).toBe(400);
+    expect((await api.post('/api/users-management', { name: 'Taken', email: USER.email, password: NEW_PASSWORD, current_password: USER.password })).statusCode).toBe(400);
     expect((await api.put(`/api/users-management/${t.userId}`, { password: NEW_PASSWORD })).statusCode).toBe(400);
     expect((await entriesAfter(before)).map((entry) => entry.action)).toEqual(['update']);
     expect(await lastId()).toBe(after);
@@ -195,12 +195,12 @@ describe('what the audit log records', () => {
 
   it('users: create, update, a password reset of someone else, your own password change, delete; the name outlives the user', async () => {
     const before = await lastId();
-    const created = await api.post('/api/users-management', { name: 'Lin Park', email: 'Lin@Example.test', password: NEW_PASSWORD });
+    const created = await api.post('/api/users-management', { name: 'Lin Park', email: 'Lin@Example.test', password: NEW_PASSWORD, current_password: USER.password });
     expect(created.statusCode, created.body).toBe(201);
     const lin = created.json<{ id: number }>().id;
-    const reset = await api.put(`/api/users-management/${lin}`, { name: 'Lin Park-Moreau', password: RESET_PASSWORD });
+    const reset = await api.put(`/api/users-management/${lin}`, { name: 'Lin Park-Moreau', password: RESET_PASSWORD, current_password: USER.password });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect((await api.put(`/api/users-management/${lin}`, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await api.put(`/api/users-management/${lin}`, { password: NEW_PASSWORD, current_password: USER.password })).statusCode).toBe(200);
 
     // Lin signs in from elsewhere, writes something, and is then deleted: the entries keep her name.
     const signedIn = await signInFrom(t.app, OFFICE, 'lin@example.test', NEW_PASSWORD);

@@ -19,7 +19,7 @@ const ERIN = { name: 'Erin Example', email: 'erin@cornerstone.test', password: '
 beforeAll(async () => {
   t = await setupApp();
   dana = apiClient(t.app, await signIn(t.app));
-  const created = await dana.post('/api/users-management', ERIN);
+  const created = await dana.post('/api/users-management', { ...ERIN, current_password: USER.password });
   expect(created.statusCode, created.body).toBe(201);
   erinId = created.json<Json>().id;
   erin = apiClient(t.app, (await loginJson(t.app, ERIN.email, ERIN.password)).json<{ access_token: string }>().access_token);
@@ -264,7 +264,7 @@ describe('a stale save of a singleton', () => {
 
 describe('a stale save of a user', () => {
   it('keeps a deactivation: a stale form that left `active` alone renames without re-activating', async () => {
-    const user = await ok(dana.post('/api/users-management', { name: 'Sam Site', email: 'sam@cornerstone.test', password: 'a long password 1' }), 201);
+    const user = await ok(dana.post('/api/users-management', { name: 'Sam Site', email: 'sam@cornerstone.test', password: 'a long password 1', current_password: USER.password }), 201);
     const deactivated = await ok(dana.put(`/api/users-management/${user.id}`, { ...user, active: false }));
     expect(deactivated).toMatchObject({ active: false, version: 2 });
     // Erin's form was opened when Sam was active; it sends active: true back, unchanged.
@@ -280,9 +280,9 @@ describe('a stale save of a user', () => {
   });
 
   it('answers 409 when both changed the same field, with who changed it', async () => {
-    const user = await ok(dana.post('/api/users-management', { name: 'Kim', email: 'kim@cornerstone.test', password: 'a long password 2' }), 201);
-    const saved = await ok(erin.put(`/api/users-management/${user.id}`, { ...user, email: 'kim.new@cornerstone.test' }));
-    const response = await dana.put(`/api/users-management/${user.id}`, { ...user, email: 'KIM@other.test' });
+    const user = await ok(dana.post('/api/users-management', { name: 'Kim', email: 'kim@cornerstone.test', password: 'a long password 2', current_password: USER.password }), 201);
+    const saved = await ok(erin.put(`/api/users-management/${user.id}`, { ...user, email: 'kim.new@cornerstone.test', current_password: ERIN.password }));
+    const response = await dana.put(`/api/users-management/${user.id}`, { ...user, email: 'KIM@other.test', current_password: USER.password });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message: EDIT_CONFLICT_MESSAGE,
@@ -292,14 +292,14 @@ describe('a stale save of a user', () => {
       updated_at: saved.updated_at,
     });
     // The same email in another case is no change: merged.
-    expect(await ok(dana.put(`/api/users-management/${user.id}`, { ...user, email: 'KIM@cornerstone.test', name: 'Kimberly' }))).toMatchObject({
+    expect(await ok(dana.put(`/api/users-management/${user.id}`, { ...user, email: 'KIM@cornerstone.test', name: 'Kimberly', current_password: USER.password }))).toMatchObject({
       name: 'Kimberly',
       email: 'kim.new@cornerstone.test',
     });
   });
 
   it('refuses a delete with a stale If-Match', async () => {
-    const user = await ok(dana.post('/api/users-management', { name: 'Lee', email: 'lee@cornerstone.test', password: 'a long password 3' }), 201);
+    const user = await ok(dana.post('/api/users-management', { name: 'Lee', email: 'lee@cornerstone.test', password: 'a long password 3', current_password: USER.password }), 201);
     await ok(erin.put(`/api/users-management/${user.id}`, { name: 'Lee Ann' }));
     const stale = await t.app.inject({ method: 'DELETE', url: `/api/users-management/${user.id}`, ...headersOf('dana', { 'if-match': '"1"' }) });
     expect(stale.statusCode).toBe(409);

@@ -10,7 +10,7 @@ import { createToken, findSessionKept, SESSION_KEPT_MS } from '../../server/repo
 import { createUser } from '../../server/repositories/users';
 import { randomToken, sha256 } from '../../server/secrets';
 import { watchingStatements } from '../helpers/db';
-import { AUTH_REQUIRED, apiClient, loginJson, setupApp, signIn, type TestApp } from './helpers';
+import { AUTH_REQUIRED, USER, apiClient, loginJson, setupApp, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: ReturnType<typeof apiClient>;
@@ -88,7 +88,7 @@ describe('kept sessions', () => {
     expect((await me(deactivated.token)).json()).toEqual(AUTH_REQUIRED);
 
     const reset = await signedInPerson();
-    expect((await admin.put(`/api/users-management/${reset.id}`, { password: 'a brand new password' })).statusCode).toBe(200);
+    expect((await admin.put(`/api/users-management/${reset.id}`, { password: 'a brand new password', current_password: USER.password })).statusCode).toBe(200);
     expect((await me(reset.token)).json()).toEqual(AUTH_REQUIRED);
 
     const deleted = await signedInPerson();

@@ -196,10 +196,11 @@ describe('the API document', () => {
     }
   });
 
-  it('says Retry-After on every 429 (sign-in and each website form) and every 503 (each operation may answer one)', () => {
+  it('says Retry-After on every 429 (sign-in, each website form, the user changes that need your password) and every 503 (each operation may answer one)', () => {
     const refusals = operations().filter(({ operation }) => operation.responses['429']);
     const forms = areas.filter((area) => area.kind === 'inbox').map((area) => `POST /api/public/${area.name}`);
-    expect(refusals.map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort()).toEqual(['POST /api/login', ...forms].sort());
+    const users = ['POST /api/users-management', 'PUT /api/users-management/{id}'];
+    expect(refusals.map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort()).toEqual(['POST /api/login', ...forms, ...users].sort());
     const writes = operations().filter(({ method }) => method !== 'get');
     expect(writes.length).toBeGreaterThan(30);
     // Health's own 503 included.

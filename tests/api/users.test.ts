@@ -19,15 +19,18 @@ afterAll(async () => {
   await t.close();
 });
 
+// Adding a user needs your own password (needsOwnPassword): the signed-in user here is USER.
+const OWN = { current_password: USER.password };
+
 async function createUser(body: Record<string, unknown>) {
-  const response = await api.post('/api/users-management', body);
+  const response = await api.post('/api/users-management', { ...OWN, ...body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: number; email: string; active: boolean }>();
 }
 
 describe('creating users', () => {
   it('answers the user without any password or hash', async () => {
-    const response = await api.post('/api/users-management', { name: 'Lin', email: ' Lin@Example.COM ', password: 'a good password' });
+    const response = await api.post('/api/users-management', { name: 'Lin', email: ' Lin@Example.COM ', password: 'a good password', ...OWN });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(USER_KEYS);
@@ -37,24 +40,24 @@ describe('creating users', () => {
   });
 
   it('requires a password of at least 8 characters (SPEC §5)', async () => {
-    const missing = await api.post('/api/users-management', { name: 'No', email: 'no@example.com' });
+    const missing = await api.post('/api/users-management', { name: 'No', email: 'no@example.com', ...OWN });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password is required' } });
-    const short = await api.post('/api/users-management', { name: 'No', email: 'no@example.com', password: 'short' });
+    const short = await api.post('/api/users-management', { name: 'No', email: 'no@example.com', password: 'short', ...OWN });
     expect(short.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password must be at least 8 characters long' } });
     // Eight halves of emojis: hashed as UTF-8 they would be eight replacement characters, as any other eight halves.
-    const broken = await api.post('/api/users-management', { name: 'No', email: 'no@example.com', password: '\ud800'.repeat(8) });
+    const broken = await api.post('/api/users-management', { name: 'No', email: 'no@example.com', password: '\ud800'.repeat(8), ...OWN });
     expect(broken.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password contains half of an emoji or symbol (a broken character): type it again' } });
   });
 
   it('refuses an email already used, whatever its case', async () => {
-    const response = await api.post('/api/users-management', { name: 'Copy', email: USER.email.toUpperCase(), password: 'another password' });
+    const response = await api.post('/api/users-management', { name: 'Copy', email: USER.email.toUpperCase(), password: 'another password', ...OWN });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: FORM_ERROR, errors: { email: 'This email is already used' } });
   });
 
   it('validates name and email', async () => {
-    const response = await api.post('/api/users-management', { name: '', email: 'not-an-email', password: 'long enough' });
+    const response = await api.post('/api/users-management', { name: '', email: 'not-an-email', password: 'long enough', ...OWN });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: FORM_ERROR, errors: { name: 'Name is required', email: 'Email must be a valid email address' } });
   });
@@ -109,9 +112,9 @@ describe('editing users', () => {
     const token = (await loginJson(t.app, 'reset@example.com', 'old password')).json().access_token;
     expect((await apiClient(t.app, token).get('/api/me')).statusCode).toBe(200);
 
-    const short = await api.put(`/api/users-management/${user.id}`, { password: 'short' });
+    const short = await api.put(`/api/users-management/${user.id}`, { password: 'short', ...OWN });
     expect(short.json()).toEqual({ message: FORM_ERROR, errors: { password: 'Password must be at least 8 characters long' } });
-    const response = await api.put(`/api/users-management/${user.id}`, { password: 'brand new password' });
+    const response = await api.put(`/api/users-management/${user.id}`, { password: 'brand new password', ...OWN });
     expect(response.statusCode).toBe(200);
     expect((await apiClient(t.app, token).get('/api/me')).json()).toEqual(AUTH_REQUIRED);
     expect((await loginJson(t.app, 'reset@example.com', 'old password')).statusCode).toBe(401);
@@ -156,11 +159,52 @@ describe('editing users', () => {
     }
   });
 
-  it("resets someone else's password without asking for any current password", async () => {
+  it("resets someone else's password with your own password, not theirs", async () => {
     const user = await createUser({ name: 'Forgetful', email: 'forgetful@example.com', password: 'forgotten password' });
-    const response = await api.put(`/api/users-management/${user.id}`, { password: 'given by an admin' });
+    const response = await api.put(`/api/users-management/${user.id}`, { password: 'given by an admin', ...OWN });
     expect(response.statusCode, response.body).toBe(200);
     expect((await loginJson(t.app, 'forgetful@example.com', 'given by an admin')).statusCode).toBe(200);
+  });
+
+  it('a token alone cannot add a user, set a password or change an email: each needs your own password', async () => {
+    const victim = await createUser({ name: 'Victim', email: 'victim@example.com', password: 'victim password' });
+    const usersBefore = (await api.get('/api/users-management')).json<unknown[]>().length;
+    const attempts = [
+      () => api.post('/api/users-management', { name: 'Backdoor', email: 'evil@example.com', password: 'evil password 1' }),
+      () => api.put(`/api/users-management/${victim.id}`, { password: 'attacker chosen' }),
+      () => api.put(`/api/users-management/${victim.id}`, { email: 'elsewhere@example.com' }),
+      () => api.put(`/api/users-management/${t.userId}`, { email: 'stolen@example.com' }),
+    ];
+    for (const attempt of attempts) {
+      const missing = await attempt();
+      expect(missing.statusCode, missing.body).toBe(400);
+      expect(missing.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'Enter your own password to confirm this change' } });
+    }
+    const wrong = await api.put(`/api/users-management/${victim.id}`, { password: 'attacker chosen', current_password: 'a guess' });
+    expect(wrong.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'This is not your current password' } });
+    // Nothing changed: no new user, the victim's password and email as they were, and yours.
+    expect((await api.get('/api/users-management')).json<unknown[]>()).toHaveLength(usersBefore);
+    expect((await loginJson(t.app, 'victim@example.com', 'victim password')).statusCode).toBe(200);
+    expect((await api.get(`/api/users-management/${t.userId}`)).json()).toMatchObject({ email: USER.email });
+    // The same email in another case is no change, and a name or active flag needs nothing.
+    expect((await api.put(`/api/users-management/${victim.id}`, { email: 'VICTIM@example.com', name: 'Victor' })).json()).toMatchObject({ name: 'Victor' });
+  });
+
+  it('counts a wrong own password as a failed sign-in of your account: it waits and locks as sign-ins do', async () => {
+    const own = await setupApp();
+    try {
+      const client = apiClient(own.app, await signIn(own.app));
+      const guess = () => client.post('/api/users-management', { name: 'Guess', email: 'guess@example.com', password: 'guess password', current_password: 'wrong guess' });
+      // SIGN_IN_ACCOUNT_DELAY_AFTER is 5 by default: the sixth guess at once must wait.
+      for (let i = 0; i < 5; i += 1) expect((await guess()).statusCode).toBe(400);
+      const throttledGuess = await guess();
+      expect(throttledGuess.statusCode, throttledGuess.body).toBe(429);
+      expect(Number(throttledGuess.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await loginJson(own.app, USER.email, USER.password)).statusCode).toBe(429);
+      expect((await client.get('/api/users-management')).json<{ email: string }[]>().map((user) => user.email)).toEqual([USER.email]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('deactivating a user revokes their tokens and stops their sign-in', async () => {
@@ -175,7 +219,7 @@ describe('editing users', () => {
 
   it('refuses an email another user has', async () => {
     const user = await createUser({ name: 'Mover', email: 'mover@example.com', password: 'mover password' });
-    const response = await api.put(`/api/users-management/${user.id}`, { email: 'ADAM@example.com' });
+    const response = await api.put(`/api/users-management/${user.id}`, { email: 'ADAM@example.com', ...OWN });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: FORM_ERROR, errors: { email: 'This email is already used' } });
   });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const answer = await fetch(`${server.baseUrl}/api/csrf`);
   csrf = /XSRF-TOKEN=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')![1]!;
   token = (await call<{ access_token: string }>('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password })).access_token;
-  await call('POST', '/api/users-management', DANA);
+  await call('POST', '/api/users-management', { ...DANA, current_password: ADMIN.password });
 });
 
 afterAll(async () => {
@@ -158,7 +158,7 @@ describe('the same singleton (Contact Information) in two browsers', () => {
 
 describe('the same user in two browsers', () => {
   it('a stale form renames the user without undoing the deactivation made meanwhile', async () => {
-    const sam = await call<{ id: number }>('POST', '/api/users-management', { name: 'Sam Site', email: 'sam.site@cornerstone.test', password: 'sam-correct-horse-1' });
+    const sam = await call<{ id: number }>('POST', '/api/users-management', { name: 'Sam Site', email: 'sam.site@cornerstone.test', password: 'sam-correct-horse-1', current_password: ADMIN.password });
     const userPath = new RegExp(`^/api/users-management/${sam.id}$`);
     const [erin, dana] = await twoAdministrators(`/dashboard/users-management/${sam.id}`, async (page) => {
       await poll(() => textbox(page, 'Name').inputValue()).toBe('Sam Site');

@@ -12,6 +12,7 @@ import {
   escapeRegExp,
   expectNoAxeViolations,
   expectNotice,
+  ADMIN,
   launchBrowser,
   openSignedIn,
   pageHeading,
@@ -233,7 +234,8 @@ const CASES: Record<string, AreaCase> = {
   'users-management': {
     kind: 'collection',
     create: [text('Name', 'Nadia Brennan'), text('Email', 'nadia.brennan@cornerstone.test')],
-    writeOnly: [text('Password', 'a-long-enough-secret-9')],
+    // Adding a user needs your own password (schema/areas/users-management.ts needsOwnPassword).
+    writeOnly: [text('Password', 'a-long-enough-secret-9'), text('Your password', ADMIN.password)],
     createButton: 'Create user',
     afterCreate: 'list',
     editHeading: 'Edit Nadia Brennan',

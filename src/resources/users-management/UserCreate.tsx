@@ -7,6 +7,7 @@ import { fieldDefault } from '../../../schema/define';
 import { newRecordLabel } from '../../components/PageHeader';
 import { zodValidate } from '../../components/zodValidate';
 import { UserActiveInput, UserEmailInput, UserNameInput } from './UserFields';
+import { OwnPasswordInput } from './OwnPasswordInput';
 import { UserFormLayout } from './UserFormLayout';
 
 const validate = zodValidate(userCreateSchema);
@@ -25,6 +26,7 @@ export function UserCreate() {
             helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           />
           <UserActiveInput />
+          <OwnPasswordInput creating />
         </GuardedForm>
       </UserFormLayout>
     </CreateBase>

@@ -1,6 +1,6 @@
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { Box, Button, Collapse, Divider, LinearProgress, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { EditBase, PasswordInput, SaveButton, Toolbar, useEditContext, useRecordContext } from 'react-admin';
 import { GuardedForm } from '../../components/GuardedForm';
 import { useFormContext } from 'react-hook-form';
@@ -10,9 +10,19 @@ import { zodValidate } from '../../components/zodValidate';
 import { CANNOT_DEACTIVATE_SELF, useIsCurrentUser } from './currentUser';
 import { UserDeleteButton } from './UserDeleteButton';
 import { UserActiveInput, UserEmailInput, UserNameInput } from './UserFields';
+import { OwnPasswordInput, ownPasswordMissing, ownPasswordNeed } from './OwnPasswordInput';
 import { UserFormLayout } from './UserFormLayout';
 
-const validate = zodValidate(userUpdateSchema);
+const validateFields = zodValidate(userUpdateSchema);
+
+// The schema's rules, and your own password where the change needs it (the API would refuse the save without it).
+const validateFor = (record: Record<string, unknown> | undefined, self: boolean) => (values: Record<string, unknown>) => {
+  const errors = validateFields(values);
+  const need = ownPasswordNeed(values, record, { self });
+  const given = typeof values.current_password === 'string' && values.current_password !== '';
+  if (need.needed && !given && errors.current_password === undefined) errors.current_password = ownPasswordMissing(need);
+  return errors;
+};
 
 // The password is not part of the record: the section opens on demand, and an empty field keeps the current one.
 function NewPasswordSection() {
@@ -20,7 +30,6 @@ function NewPasswordSection() {
   const { setValue } = useFormContext();
   const record = useRecordContext();
   const isCurrentUser = useIsCurrentUser();
-  // Issue #9: your own password changes only with your current one; someone else's is reset without it.
   const own = isCurrentUser(record?.id);
   return (
     <Box component="section" aria-labelledby="new-password-heading" sx={{ width: '100%' }}>
@@ -51,15 +60,6 @@ function NewPasswordSection() {
         </Button>
       </Stack>
       <Collapse in={open} id="new-password-fields" unmountOnExit>
-        {own && (
-          <PasswordInput
-            source="current_password"
-            label="Current password"
-            autoComplete="current-password"
-            helperText="Needed to change your own password."
-            sx={{ mt: 1, display: 'block' }}
-          />
-        )}
         <PasswordInput
           source="password"
           label="New password"
@@ -91,6 +91,9 @@ function ActiveField() {
 
 function UserEditView() {
   const { record } = useEditContext();
+  const isCurrentUser = useIsCurrentUser();
+  const self = isCurrentUser(record?.id);
+  const validate = useMemo(() => validateFor(record, self), [record, self]);
   return (
     <UserFormLayout title={record ? `Edit ${String(record.name ?? '')}` : 'Edit user'}>
       <GuardedForm validate={validate} toolbar={<UserEditToolbar />} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -98,6 +101,7 @@ function UserEditView() {
         <UserEmailInput />
         <ActiveField />
         <NewPasswordSection />
+        <OwnPasswordInput />
       </GuardedForm>
     </UserFormLayout>
   );

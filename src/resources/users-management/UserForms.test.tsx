@@ -58,10 +58,11 @@ function renderAt(path: string) {
   );
 }
 
-async function fillNewUser(user: ReturnType<typeof userEvent.setup>, password?: string) {
+async function fillNewUser(user: ReturnType<typeof userEvent.setup>, password?: string, own = 'my own secret') {
   await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Cleo Crane');
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'cleo@example.com');
   if (password !== undefined) await user.type(screen.getByLabelText('Password'), password);
+  if (own) await user.type(screen.getByLabelText('Your password'), own);
   await user.click(screen.getByRole('button', { name: 'Create user' }));
 }
 
@@ -88,8 +89,9 @@ describe('create a user', () => {
     renderAt('/users-management/create');
     const password = await screen.findByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    await user.click(screen.getAllByRole('button', { name: 'Show password' })[0]!);
     expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Your password')).toHaveAttribute('type', 'password');
   });
 
   it('shows the server’s field errors on their fields', async () => {
@@ -101,7 +103,7 @@ describe('create a user', () => {
     renderAt('/users-management/create');
     await fillNewUser(user, 'longenough');
     await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]?.body).toMatchObject({ name: 'Cleo Crane', email: 'cleo@example.com', password: 'longenough', active: true });
+    expect(writes[0]?.body).toMatchObject({ name: 'Cleo Crane', email: 'cleo@example.com', password: 'longenough', active: true, current_password: 'my own secret' });
     expect(await screen.findByText('This email is already used')).toBeInTheDocument();
   });
 });
@@ -133,17 +135,23 @@ describe('users list and edit', () => {
     expect(screen.getByRole('switch', { name: 'Active' })).toBeEnabled();
     expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(screen.queryByLabelText('Your password', { selector: 'input' })).not.toBeInTheDocument();
     await user.type(await screen.findByLabelText('New password', { selector: 'input' }), 'abc');
-    // Someone else's password is reset without knowing theirs (issue #9).
+    // Someone else's password is reset with your own password, not theirs.
     expect(screen.queryByLabelText('Current password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Your password', { selector: 'input' })).toHaveAccessibleDescription(
+      'Setting a password or changing an email needs your own password, to confirm it is you.',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(screen.getByText('Enter your own password to confirm this change')).toBeInTheDocument();
     expect(writes).toEqual([]);
 
     await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'defghijk');
+    await user.type(screen.getByLabelText('Your password', { selector: 'input' }), 'my own secret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ method: 'PUT', path: '/api/users-management/2', body: { password: 'abcdefghijk' } });
+    expect(writes[0]).toMatchObject({ method: 'PUT', path: '/api/users-management/2', body: { password: 'abcdefghijk', current_password: 'my own secret' } });
   });
 
   it('changes your own password with your current one (issue #9)', async () => {
@@ -152,8 +160,8 @@ describe('users list and edit', () => {
     await screen.findByDisplayValue('Ada Admin');
     await user.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(screen.getByText('Changing it signs you out of your other sessions.')).toBeInTheDocument();
-    await user.type(await screen.findByLabelText('Current password', { selector: 'input' }), 'old secret');
     await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'a new secret');
+    await user.type(await screen.findByLabelText('Current password', { selector: 'input' }), 'old secret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({
@@ -161,5 +169,24 @@ describe('users list and edit', () => {
       path: '/api/users-management/1',
       body: { password: 'a new secret', current_password: 'old secret' },
     });
+  });
+
+  it('asks for your own password when an email changes, not for a name', async () => {
+    const user = userEvent.setup();
+    renderAt('/users-management/2');
+    const name = await screen.findByDisplayValue('Ben Builder');
+    await user.type(name, ' Jr');
+    expect(screen.queryByLabelText('Your password', { selector: 'input' })).not.toBeInTheDocument();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    // The same address in capitals is no change.
+    await user.clear(email);
+    await user.type(email, 'BEN@example.com');
+    expect(screen.queryByLabelText('Your password', { selector: 'input' })).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'benjamin@example.com');
+    await user.type(await screen.findByLabelText('Your password', { selector: 'input' }), 'my own secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({ body: { name: 'Ben Builder Jr', email: 'benjamin@example.com', current_password: 'my own secret' } });
   });
 });

@@ -1,0 +1,54 @@
+import { PasswordInput, useRecordContext } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { CONFIRM_PASSWORD_REQUIRED, CURRENT_PASSWORD_REQUIRED, needsOwnPassword, normalizeEmail } from '../../../schema/areas/users-management';
+import { useIsCurrentUser } from './currentUser';
+
+interface OwnPasswordNeed {
+  needed: boolean;
+  /** Your own password change: the field is your current password. */
+  own: boolean;
+}
+
+/** Whether a user form's values need the signed-in user's own password (needsOwnPassword), as the API decides. */
+export function ownPasswordNeed(
+  values: { password?: unknown; email?: unknown },
+  record: Record<string, unknown> | undefined,
+  { creating = false, self = false }: { creating?: boolean; self?: boolean },
+): OwnPasswordNeed {
+  const setsPassword = typeof values.password === 'string' && values.password !== '';
+  const emailChanged =
+    !creating && typeof values.email === 'string' && typeof record?.email === 'string' && normalizeEmail(values.email) !== normalizeEmail(record.email);
+  return { needed: needsOwnPassword({ creating, password: setsPassword, emailChanged }), own: !creating && self && setsPassword };
+}
+
+/** The message when that password is missing: the API's own. */
+export const ownPasswordMissing = ({ own }: OwnPasswordNeed) => (own ? CURRENT_PASSWORD_REQUIRED : CONFIRM_PASSWORD_REQUIRED);
+
+/**
+ * The signed-in user's own password, asked for where the API needs it: adding a user, setting a password, changing an
+ * email. Shown as soon as the form holds such a change, and whenever the API has refused the save for it (a
+ * concurrent edit can make an email a change after all).
+ */
+export function OwnPasswordInput({ creating = false }: { creating?: boolean }) {
+  const record = useRecordContext();
+  const isCurrentUser = useIsCurrentUser();
+  const [password, email] = useWatch({ name: ['password', 'email'] }) as [unknown, unknown];
+  const { formState } = useFormContext();
+  const need = ownPasswordNeed({ password, email }, record, { creating, self: isCurrentUser(record?.id) });
+  if (!need.needed && formState.errors.current_password === undefined) return null;
+  return (
+    <PasswordInput
+      source="current_password"
+      label={need.own ? 'Current password' : 'Your password'}
+      autoComplete="current-password"
+      helperText={
+        need.own
+          ? 'Needed to change your own password.'
+          : creating
+            ? 'Adding a user needs your own password, to confirm it is you.'
+            : 'Setting a password or changing an email needs your own password, to confirm it is you.'
+      }
+      sx={{ mt: 1, display: 'block' }}
+    />
+  );
+}
