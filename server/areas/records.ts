@@ -565,6 +565,8 @@ export interface SubmissionOptions {
   errors?: Record<string, string>;
   /** More field errors, from the database, checked in the write's transaction before the references. */
   check?: (trx: Db, data: Record<string, unknown>) => Promise<Record<string, string>>;
+  /** Refuses the submission (throws) in the write's transaction, once everything else is checked: a form's cap. */
+  admit?: (trx: Db) => Promise<void>;
   state?: InboxState;
   now?: Date;
 }
@@ -608,6 +610,7 @@ export async function createSubmission(db: Db, model: AreaModel, input: unknown,
   const state = inboxUpdateSchema.parse(options.state ?? {});
   const stored = await db.transaction().execute(async (trx) => {
     await checkSubmission(trx, model, data, options);
+    await options.admit?.(trx);
     // Before the record, which names them (upload_references).
     if (options.publicSubmission) for (const upload of [...files.values()].flat()) await insertUpload(trx, upload);
     const stored = { ...data, status: state.status ?? 'new', notes: state.notes, read: state.read ?? false };

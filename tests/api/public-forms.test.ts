@@ -1,6 +1,7 @@
 // The website's forms (issue #7): JSON or multipart, a CV checked by its bytes and stored with the application in
 // one transaction, the honeypot, the per-form cap across instances, applications only to open postings, unread
 // badges, and no 5xx for anything a visitor (or a bot) can send.
+import { Readable } from 'node:stream';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
@@ -482,6 +483,28 @@ describe('the per-form cap per minute (PUBLIC_FORM_GLOBAL_LIMIT)', () => {
     const past = new Date(Date.now() - 61_000).toISOString();
     await capped.db.updateTable('records').set({ created_at: past }).where('area', '=', 'contact-us-form').execute();
     expectAccepted(await postJson(other, 'contact-us-form', contact));
+  });
+
+  it('counts again once a body is in: slow bodies that all passed the first check store no more than the cap', async () => {
+    // Eight posts whose headers arrive at once and whose bodies come later, as a slow client sends them: every one
+    // meets a form with nothing stored yet.
+    const posts = Array.from({ length: 8 }, (_, i) => {
+      const text = JSON.stringify({ ...contact, message: `Slow flood ${i}` });
+      const stream = new Readable({ read() {} });
+      const answer = capped.app.inject({
+        method: 'POST',
+        url: '/api/public/contact-us-form',
+        payload: stream,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
+      });
+      return { answer, release: () => (stream.push(text), stream.push(null)) };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const post of posts) post.release();
+    const answers = await Promise.all(posts.map((post) => post.answer));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429)) expect(refused.json()).toEqual({ message: FORM_BUSY });
+    expect((await counts(capped.db)).records).toBe(3);
   });
 
   it('tells when the earliest counted submission leaves the window', async () => {
