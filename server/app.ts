@@ -36,6 +36,7 @@ import { sessionRoutes } from './routes/sessions';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import './zod-messages';
+import { addressKey } from './client-address';
 
 export interface BuildAppOptions {
   config: Config;
@@ -174,6 +175,8 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   // Off by default; routes opt in through `config.rateLimit`.
   await app.register(fastifyRateLimit, {
     global: false,
+    // An IPv6 client counts by its /64 (server/client-address.ts).
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
   });
 
@@ -362,8 +365,9 @@ function limitConnectionsPerAddress(app: FastifyInstance, config: Pick<Config, '
   const isProxy = trustsPeer(config.trustProxy);
   const open = new Map<string, number>();
   app.server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined || isProxy(address)) return;
+    const peer = socket.remoteAddress;
+    if (peer === undefined || isProxy(peer)) return;
+    const address = addressKey(peer);
     const count = (open.get(address) ?? 0) + 1;
     if (count > max) {
       app.log.warn({ address, max }, 'connection refused: too many open connections from one address');

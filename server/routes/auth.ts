@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { authUserSchema, loginResponseSchema, loginSchema, signInThrottledMessage } from '../../schema/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
+import { addressKey } from '../client-address';
 import { HttpError } from '../http-error';
 import { getDummyHash, verifyPassword } from '../passwords';
 import { requireUser } from '../plugins/authenticate';
@@ -121,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // Throttled per account and per address (issue #9), counted in the database. An unknown email is an account like
       // any other here: the same counters, queries and answers, so throttling does not reveal which accounts exist.
       // request.ip is the client's address as TRUST_PROXY lets Fastify read it (docs/deploy.md).
-      const keys: SignInKeys = { account: normalizeEmail(email), address: request.ip };
+      const keys: SignInKeys = { account: normalizeEmail(email), address: addressKey(request.ip) };
       await pruneSignInAttempts(db, policy, now);
       const wait = await admitSignInAttempt(db, policy, keys, now);
       if (wait > 0) throw throttled(reply, wait);

@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../db/dialect';
 import type { SignInThrottleConfig } from '../config';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
+import { addressKey } from '../client-address';
 import { HttpError } from '../http-error';
 import { hashPassword, verifyPassword } from '../passwords';
 import { requireOpenSession, requireUser } from '../plugins/authenticate';
@@ -72,7 +73,7 @@ async function confirmOwnPassword(
 ): Promise<void> {
   if (sent === undefined) throw formError({ current_password: missing });
   const me = requireUser(request);
-  const keys = { account: normalizeEmail(me.email), address: request.ip };
+  const keys = { account: normalizeEmail(me.email), address: addressKey(request.ip) };
   const wait = await admitSignInAttempt(db, policy, keys, new Date());
   if (wait > 0) throw throttled(reply, wait);
   const hash = await findPasswordHash(db, me.id);

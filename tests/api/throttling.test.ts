@@ -78,6 +78,19 @@ describe('the address limits key on the address the server can trust (TRUST_PROX
     expect((await signIn(t.app, USER.email, USER.password, { remoteAddress: '203.0.113.6' })).status).toBe(200);
   });
 
+  it('an IPv6 client counts by its /64: rotating addresses inside it escapes neither limit', async () => {
+    t = await setupApp({ trustProxy: false, loginRateLimit: 5, signInThrottle: throttle({ address: { delayAfter: 0, lockAfter: 3 } }) });
+    const inPrefix = (i: number) => ({ remoteAddress: `2001:db8:5:6:${i.toString(16)}::${i + 1}` });
+    for (let i = 0; i < 3; i++) expect(await signIn(t.app, `victim${i}@example.test`, 'guess-guess', inPrefix(i))).toEqual(wrong);
+    expect(await signIn(t.app, USER.email, USER.password, inPrefix(7))).toEqual(refused(900, '15 minutes'));
+    expect((await rowsFor(t.db)).map((row) => row.address)).toEqual(['2001:db8:5:6::/64', '2001:db8:5:6::/64', '2001:db8:5:6::/64']);
+    // LOGIN_RATE_LIMIT (5 a minute) has counted the four, wherever in the /64 they came from.
+    expect((await signIn(t.app, USER.email, USER.password, inPrefix(8))).status).toBe(429);
+    expect((await signIn(t.app, USER.email, USER.password, inPrefix(9))).body).toEqual({ message: 'Too many sign-in attempts. Please wait a minute and try again.' });
+    // The next /64 is another client.
+    expect((await signIn(t.app, USER.email, USER.password, { remoteAddress: '2001:db8:5:7::1' })).status).toBe(200);
+  });
+
   it('without TRUST_PROXY, a rotating X-Forwarded-For does not escape LOGIN_RATE_LIMIT either', async () => {
     t = await setupApp({ trustProxy: false, loginRateLimit: 3 });
     for (let i = 0; i < 3; i++) {
