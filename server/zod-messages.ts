@@ -29,8 +29,10 @@ export function apiMessage(issue: Issue): string | undefined {
     case 'invalid_type': {
       if (issue.input === undefined) return `${name} is required`;
       const expected = KINDS[String(issue.expected)] ?? String(issue.expected);
-      // A query parameter given twice arrives as a list.
-      if (Array.isArray(issue.input) && issue.expected !== 'array') return `${name} takes one value, not a list (is it given more than once?)`;
+      // A query parameter given twice arrives as a list (a name alone: a value inside a body's field has a path).
+      if (Array.isArray(issue.input) && issue.expected !== 'array' && (issue.path?.length ?? 0) <= 1) {
+        return `${name} takes one value, not a list (is it given more than once?)`;
+      }
       return `${name} must be ${expected}, not ${described(issue.input)}`;
     }
     case 'too_big':

@@ -387,6 +387,10 @@ describe('messages a person can act on', () => {
     expect(long.json()).toEqual({ message: "'q' must be at most 200 characters.", errors: { q: "'q' must be at most 200 characters" } });
   });
 
+  it("a list inside a body's field is named by its path, without the query parameters' hint", async () => {
+    expect(await refused('/api/blogs', { title: 'Nested', tags: [['a']] })).toEqual({ 'tags.0': "'tags.0' must be text, not a list" });
+  });
+
   it('a body with a "__proto__" key is refused as such, not as invalid JSON', async () => {
     const response = await t.app.inject({
       method: 'POST',
