@@ -281,11 +281,18 @@ describe('validation messages', () => {
 
 describe('administrators', () => {
   it('need a password of at least 8 characters when created (SPEC §5)', () => {
-    expect(issuesOf(userCreateSchema, { ...VALID_USER, password: 'short12' })).toEqual([
+    const own = { current_password: 'my own password' };
+    expect(issuesOf(userCreateSchema, { ...VALID_USER, ...own, password: 'short12' })).toEqual([
       { path: ['password'], message: authMessages.passwordTooShort },
     ]);
-    expect(issuesOf(userCreateSchema, VALID_USER)).toEqual([{ path: ['password'], message: 'Password is required' }]);
-    expect(userCreateSchema.parse({ ...VALID_USER, password: 'long enough' }).email).toBe('nadia.karim@example.com');
+    expect(issuesOf(userCreateSchema, { ...VALID_USER, ...own })).toEqual([{ path: ['password'], message: 'Password is required' }]);
+    expect(userCreateSchema.parse({ ...VALID_USER, ...own, password: 'long enough' }).email).toBe('nadia.karim@example.com');
+    // Adding a user needs your own password (needsOwnPassword).
+    for (const missing of [{}, { current_password: '' }, { current_password: null }]) {
+      expect(issuesOf(userCreateSchema, { ...VALID_USER, password: 'long enough', ...missing })).toEqual([
+        { path: ['current_password'], message: 'Enter your own password to confirm this change' },
+      ]);
+    }
   });
 
   it('keep their password when an edit leaves it empty, and get a new one of at least 8 characters', () => {
