@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, parseHttpDate, usableModifiedSince } from './public-cache';
+import { AnswerCache, parseHttpDate, trackContentChanges, usableModifiedSince } from './public-cache';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -40,6 +41,30 @@ describe('AnswerCache', () => {
     const now = at('2026-11-25T10:00:00.000Z');
     await expect(cache.answer('/a', 1, now, () => Promise.reject(new Error('database unavailable')))).rejects.toThrow('database unavailable');
     expect(await cache.answer('/a', 1, now + 1, async () => 'recovered')).toBe('recovered');
+  });
+});
+
+describe('trackContentChanges', () => {
+  it('moves the content version on a write answered 2xx, never on a read or a refused write', async () => {
+    const app = Fastify();
+    const version = trackContentChanges(app);
+    app.post('/api/blogs', async (_request, reply) => reply.code(201).send({ id: 1 }));
+    app.delete('/api/blogs/1', async (_request, reply) => reply.code(204).send());
+    app.post('/api/refused', async (_request, reply) => reply.code(403).send({ message: 'Invalid or missing CSRF token.' }));
+    app.put('/api/conflict', async (_request, reply) => reply.code(409).send({ message: 'Conflict' }));
+    app.get('/api/public/blogs', async () => ({ data: [] }));
+    try {
+      // What anyone can send: a write to no route (404) or one refused before it ran.
+      for (const [method, url] of [['POST', '/api/nowhere'], ['POST', '/api/refused'], ['PUT', '/api/conflict'], ['GET', '/api/public/blogs'], ['HEAD', '/api/public/blogs']] as const) {
+        await app.inject({ method, url });
+      }
+      expect(version.current).toBe(0);
+      expect((await app.inject({ method: 'POST', url: '/api/blogs' })).statusCode).toBe(201);
+      expect((await app.inject({ method: 'DELETE', url: '/api/blogs/1' })).statusCode).toBe(204);
+      expect(version.current).toBe(2);
+    } finally {
+      await app.close();
+    }
   });
 });
 

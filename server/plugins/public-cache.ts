@@ -7,8 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * Counts the requests that may have changed content: any that is not a read, once it is answered (so after its
- * transaction committed). An answer computed before a change is never reused after it.
+ * Counts the requests that may have changed content: a write answered 2xx, once it is answered (so after its
+ * transaction committed). An answer computed before a change is never reused after it. A refused write (403, 404,
+ * 409…) changed nothing: counting it let anyone make every public answer be computed again.
  */
 export interface ContentVersion {
   current: number;
@@ -16,8 +17,9 @@ export interface ContentVersion {
 
 export function trackContentChanges(app: FastifyInstance): ContentVersion {
   const version: ContentVersion = { current: 0 };
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') version.current += 1;
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (reply.statusCode >= 200 && reply.statusCode < 300) version.current += 1;
   });
   return version;
 }
