@@ -1,6 +1,7 @@
 // How an area of the console is declared, once, for the console and the API alike (issue #3).
 // Imports only zod (STYLE.md): no React, no Node.
 import { z } from 'zod';
+import { disguisedApiAddressMessage, isApiAddressAsWritten } from './addresses';
 import { DATE_FORMAT_HINT, normalizeDate } from './dates';
 import { SLUG_WORD } from './slug';
 import type { WebsiteView } from './website';
@@ -270,7 +271,7 @@ const storableText = (schema: z.ZodString, label: string, multiline = false) => 
 // website shows (an image's alt text) and sends on: the same characters as one-line text.
 const fileText = (label: string, max: number) => storableText(z.string().max(max), label);
 export const uploadObject = z.object({
-  src: fileText('The file address', 500),
+  src: fileText('The file address', 500).refine(isApiAddressAsWritten, { error: disguisedApiAddressMessage('The file address') }),
   title: fileText('The file name', 300).nullish(),
   mime: fileText('The file type', 200).nullish(),
   size: z.number().int().nonnegative().nullish(),
@@ -345,7 +346,8 @@ export const fields = {
           .refine((value) => value === '' || LINK_START.test(value), {
             error: `${label} must be a web address (https://…) or a path starting with /`,
           })
-          .refine((value) => !leadsToAnotherSite(value), { error: `${label} must not start with // or hold a backslash: browsers read that as another site` }),
+          .refine((value) => !leadsToAnotherSite(value), { error: `${label} must not start with // or hold a backslash: browsers read that as another site` })
+          .refine(isApiAddressAsWritten, { error: disguisedApiAddressMessage(label) }),
         label,
       )
         .refine(isReadAsWritten, { error: hiddenInAddressMessage(label) })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from './sanitize';
+import { mapRichTextAddresses, richTextAddresses, sanitizeRichText } from './sanitize';
 
 describe('sanitizeRichText', () => {
   it('keeps what the rich-text editor produces', () => {
@@ -51,5 +51,15 @@ describe('sanitizeRichText', () => {
 
   it('escapes text that only looks like markup once cleaned', () => {
     expect(sanitizeRichText('<p>1 &lt; 2 &amp; <b>3</b></p>')).toBe('<p>1 &lt; 2 &amp; <b>3</b></p>');
+  });
+});
+
+describe('the addresses of cleaned rich text', () => {
+  it('are read and changed as a browser reads them, attribute by attribute', () => {
+    const cleaned = sanitizeRichText('<p title="t">x</p><a href="/a?x=1&amp;y=&quot;2&quot;">l</a><img alt=" src=" src="/api/uploads/abc" /><p>src="/api/uploads/text"</p>');
+    expect(richTextAddresses(cleaned)).toEqual(['/a?x=1&y="2"', '/api/uploads/abc']);
+    expect(mapRichTextAddresses(cleaned, (address) => `https://cms.example.com${address}`)).toBe(
+      '<p>x</p><a href="https://cms.example.com/a?x=1&amp;y=&quot;2&quot;">l</a><img alt=" src=" src="https://cms.example.com/api/uploads/abc" /><p>src="/api/uploads/text"</p>',
+    );
   });
 });

@@ -38,3 +38,33 @@ export function sanitizeRichText(html: string): string {
 export function storedRichText(html: string): string | null {
   return sanitizeRichText(html) || null;
 }
+
+// The links and images of HTML that sanitizeRichText wrote, read without parsing it again. Its output is known: a `<`
+// opens a tag (text has `&lt;`), and attribute values are double-quoted with `&`, `<`, `>` and `"` escaped, so a tag
+// ends at the first `>` and an attribute's value at its next `"`. Attributes are read one after the other, so
+// `alt=" src="` is one alt, never a src.
+const ADDRESS_TAG = /<(?:a|img)\s[^>]*>/g;
+const ATTRIBUTE = /\s([^\s"'>/=]+)(?:="([^"]*)")?/g;
+const ADDRESS_ATTRIBUTES = new Set(['href', 'src']);
+const ESCAPED: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
+const unescape = (value: string) => value.replace(/&(?:amp|quot|lt|gt);/g, (entity) => ESCAPED[entity]!);
+const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Cleaned rich text with the address of each link and image (`href`, `src`, as a browser reads them) changed. */
+export function mapRichTextAddresses(cleaned: string, change: (address: string) => string): string {
+  return cleaned.replace(ADDRESS_TAG, (tag) =>
+    tag.replace(ATTRIBUTE, (attribute, name: string, value: string | undefined) =>
+      value !== undefined && ADDRESS_ATTRIBUTES.has(name.toLowerCase()) ? ` ${name}="${escape(change(unescape(value)))}"` : attribute,
+    ),
+  );
+}
+
+/** The addresses of the links and images of cleaned rich text, in order. */
+export function richTextAddresses(cleaned: string): string[] {
+  const found: string[] = [];
+  mapRichTextAddresses(cleaned, (address) => {
+    found.push(address);
+    return address;
+  });
+  return found;
+}

@@ -34,6 +34,17 @@ describe('referencedUploadIds', () => {
     expect(referencedUploadIds(String.raw`{"src":"\/api\/uploads\/${A}"}`)).toEqual([A]);
   });
 
+  it('finds a file named the way the router and browsers read it: escaped letters, dot segments, backslashes, doubled slashes', () => {
+    const data = {
+      escaped: `/%61pi/uploads/${A}`,
+      twice: `/%2561pi/%75ploads/${B}`,
+      gallery: [{ src: `/api/./uploads/${C}` }],
+    };
+    expect(referencedUploadIds(data)).toEqual([B, A, C]);
+    expect(referencedUploadIds({ content: `<img src="/api/uploads/../uploads/${A}"><a href="//api//uploads/${B}">cv</a>` })).toEqual([B, A]);
+    expect(referencedUploadIds({ src: `\\api\\uploads\\${C}` })).toEqual([C]);
+  });
+
   it('ignores what cannot be one of ours', () => {
     const data = {
       external: 'https://cdn.example.com/photo.png',

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { SINGLETON_ID } from '../../schema/api';
 import { VERSION_FIELD } from '../../schema/conflicts';
 import { PUBLISHED } from '../../schema/publish';
+import { disguisedApiAddressMessage, isApiAddressAsWritten } from '../../schema/addresses';
 import { fieldLabel, inboxUpdateSchema, isFileAddress } from '../../schema/define';
 import { storedDate } from '../../schema/dates';
 import { isUniqueViolation } from '../db/dialect';
@@ -31,7 +32,7 @@ import { insertAuditEntry, type AuditActor, type AuditAction } from '../reposito
 import { requireOpenSession } from '../plugins/authenticate';
 import { saveRevision } from '../repositories/revisions';
 import { insertUpload, uploadKinds } from '../repositories/uploads';
-import { storedRichText } from '../sanitize';
+import { richTextAddresses, storedRichText } from '../sanitize';
 import type { NewUpload } from '../upload-files';
 import { ownUploadId } from '../upload-ids';
 import type { AreaModel } from './model';
@@ -181,7 +182,7 @@ function validate(model: AreaModel, candidate: Record<string, unknown>, errors: 
   }
   const data = { ...(result.data as Record<string, unknown>) };
   for (const field of overLimit) data[field] = stored![field];
-  const tooLong: Record<string, string> = {};
+  const refused: Record<string, string> = {};
   for (const field of model.richText) {
     const value = data[field];
     if (typeof value !== 'string' || value === stored?.[field]) continue;
@@ -190,11 +191,15 @@ function validate(model: AreaModel, candidate: Record<string, unknown>, errors: 
     // value's, so that what is stored can always be sent back as it is.
     const max = model.richTextMax.get(field)!;
     if (cleaned !== null && cleaned.length > max) {
-      tooLong[field] = `${fieldLabel(model.declaration, field)} is too long once cleaned: ${cleaned.length} characters of HTML, at most ${max}`;
+      refused[field] = `${fieldLabel(model.declaration, field)} is too long once cleaned: ${cleaned.length} characters of HTML, at most ${max}`;
+    }
+    // The upload sweep and the website's absolute addresses read `/api/uploads/<id>` as written (schema/addresses.ts).
+    if (cleaned !== null && !richTextAddresses(cleaned).every(isApiAddressAsWritten)) {
+      refused[field] ??= disguisedApiAddressMessage(`${fieldLabel(model.declaration, field)}: a link or image`);
     }
     data[field] = cleaned;
   }
-  if (Object.keys(tooLong).length > 0) throw formError(tooLong);
+  if (Object.keys(refused).length > 0) throw formError(refused);
   checkUploads(model, data);
   return data;
 }

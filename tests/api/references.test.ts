@@ -147,6 +147,35 @@ describe('file fields', () => {
     expect(shown.json()).toMatchObject({ gallery: [{ url: expect.stringMatching(new RegExp(`${image}$`)), alt: 'Site' }] });
   });
 
+  // The router reads `/%61pi/uploads/<id>` as /api/uploads/<id>, browsers `/api/./uploads/<id>` too: a file named that
+  // way slipped past the image-only check (a CV in a cover image) and the upload sweep (attacker probe).
+  it('refuse an address that reaches the API written another way, in file fields, links and rich text', async () => {
+    const cv = await sentCv();
+    const cvId = cv.split('/').pop()!;
+    const image = await storedImage(t.db);
+    const imageId = image.split('/').pop()!;
+    const DISGUISED = 'The file address leads to the API in a roundabout way (an escaped letter, a dot segment, a doubled slash or a backslash): write it as the address it reaches, such as /api/uploads/<id>';
+    const disguises = [`/%61pi/uploads/${cvId}`, `/api/./uploads/${cvId}`, `/api/uploads/../uploads/${imageId}`, `/api//uploads/${imageId}`, `//api/uploads/${imageId}`, `\\api\\uploads\\${imageId}`, `/api/%75ploads/${imageId}`];
+    for (const src of disguises) {
+      const refused = await api.post('/api/projects', project({ cover_image: { src } }));
+      expect([refused.statusCode, refused.json()], src).toEqual([400, refusal({ 'cover_image.src': DISGUISED })]);
+    }
+    const gallery = await api.post('/api/projects', project({ gallery: [{ src: image }, { src: `/%61pi/uploads/${imageId}` }] }));
+    expect([gallery.statusCode, gallery.json()]).toEqual([400, refusal({ 'gallery.1.src': DISGUISED })]);
+    for (const html of [`<p><img src="/%61pi/uploads/${imageId}" alt="" /></p>`, `<p><a href="/api/./uploads/${cvId}">CV</a></p>`, `<p><img alt=" src=" src="/%61pi/uploads/${imageId}" /></p>`]) {
+      const post = await api.post('/api/blogs', { title: 'Disguised', content: html });
+      expect([post.statusCode, post.json()], html).toEqual([
+        400,
+        refusal({ content: 'Content: a link or image leads to the API in a roundabout way (an escaped letter, a dot segment, a doubled slash or a backslash): write it as the address it reaches, such as /api/uploads/<id>' }),
+      ]);
+    }
+    // Written as it is read, the same file is checked as usual: the CV is refused, the image taken.
+    const direct = await api.post('/api/projects', project({ cover_image: { src: `/api/uploads/${cvId}` } }));
+    expect([direct.statusCode, direct.json()]).toEqual([400, refusal({ 'cover_image.src': PRIVATE_UPLOAD })]);
+    const plain = await api.post('/api/blogs', { title: 'Plain', content: `<p><img src="/api/uploads/${imageId}" alt="" /></p>` });
+    expect(plain.statusCode, plain.body).toBe(201);
+  });
+
   it("refuse a type or a size that is not the upload's own, and send the website the stored ones", async () => {
     const image = await storedImage(t.db);
     const wrongType = await api.post('/api/projects', project({ title: 'Typed Proj', cover_image: { src: image, mime: 'text/html' } }));
