@@ -19,6 +19,7 @@ import { HttpError } from '../http-error';
 import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/records';
 import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
+import { mapRichTextAddresses } from '../sanitize';
 import { cachedPublicAnswer, errorResponses } from './contract';
 
 type Db = Kysely<Database>;
@@ -82,6 +83,15 @@ function fileOf(value: unknown, base: string, recordName: string | null): Public
   };
 }
 
+// Rich text names our uploads by their path (`<img src="/api/uploads/<id>">`, written only that way: schema/addresses.ts);
+// a page on another origin would look for them there. Made absolute with the base of file fields, in HTML the server
+// cleaned when it was saved (server/sanitize.ts), whose attributes are read without parsing it again.
+const UPLOAD_PATH = '/api/uploads/';
+function richTextOf(value: unknown, base: string): unknown {
+  if (typeof value !== 'string' || !value.includes(UPLOAD_PATH)) return value;
+  return mapRichTextAddresses(value, (address) => (address.startsWith(UPLOAD_PATH) ? `${base}${address}` : address));
+}
+
 interface PublicArea {
   model: AreaModel;
   view: WebsiteView;
@@ -102,6 +112,7 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
       return [name, parsed.success ? (parsed.data ?? null) : null];
     }),
   );
+  const richText = new Set(model.richText);
   const answerSchema = (name: string): z.ZodType => {
     const upload = model.uploadFields.get(name);
     if (upload === 'one') return publicFileSchema.nullable();
@@ -126,6 +137,7 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
         const upload = model.uploadFields.get(name);
         if (upload === 'one') answer[name] = fileOf(value, base, recordName);
         else if (upload === 'many') answer[name] = (Array.isArray(value) ? value : []).map((file) => fileOf(file, base, recordName)).filter(Boolean);
+        else if (richText.has(name)) answer[name] = richTextOf(value, base);
         else answer[name] = model.dates.has(name) ? storedDate(value) : value;
       }
       return answer;

@@ -373,13 +373,37 @@ describe('singletons and files', () => {
     });
   });
 
+  // A website on another origin showed broken images: the body's addresses stayed relative (outside probe).
+  it("makes the uploads a rich text's images and links name absolute, as file fields' URLs, and no other address", async () => {
+    const src = await storedImage(t.db);
+    await create('blogs', {
+      title: 'Pictured day',
+      status: 'published',
+      cover_image: { src },
+      content: `<p><img src="${src}" alt="A crane" /> <a href="${src}?sig=a&amp;exp=1">the photo</a>, <a href="/about">about</a>, <a href="https://example.com/api/uploads/x">elsewhere</a>, ${src} as text</p>`,
+    });
+    const response = await get('/api/public/blogs/pictured-day', { host: 'cms.example.com' });
+    const post = response.json<{ content: string; cover_image: { url: string } }>();
+    expect(post.cover_image.url).toBe(`http://cms.example.com${src}`);
+    expect(post.content).toBe(
+      `<p><img src="http://cms.example.com${src}" alt="A crane" /> <a href="http://cms.example.com${src}?sig=a&amp;exp=1">the photo</a>, <a href="/about">about</a>, <a href="https://example.com/api/uploads/x">elsewhere</a>, ${src} as text</p>`,
+    );
+    // Built from the request's host, so the answer says it differs by host (docs/website-api.md, Caching).
+    expect(String(response.headers.vary)).toContain('Host');
+  });
+
   it('uses PUBLIC_URL for file addresses when it is set', async () => {
     const other = await setupApp({ publicUrl: 'https://cms.example.com' });
     try {
       const src = await storedImage(other.db);
-      await apiClient(other.app, await signIn(other.app)).put('/api/hero/1', { headline: 'Hi', background_image: { src } });
+      const client = apiClient(other.app, await signIn(other.app));
+      await client.put('/api/hero/1', { headline: 'Hi', background_image: { src } });
       const hero = (await other.app.inject({ method: 'GET', url: '/api/public/hero' })).json<{ background_image: { url: string } }>();
       expect(hero.background_image.url).toBe(`https://cms.example.com${src}`);
+      expect((await client.post('/api/blogs', { title: 'Based', status: 'published', content: `<p><img src="${src}" alt="" /></p>` })).statusCode).toBe(201);
+      const post = await other.app.inject({ method: 'GET', url: '/api/public/blogs/based', headers: { host: 'evil.example' } });
+      expect(post.json<{ content: string }>().content).toBe(`<p><img src="https://cms.example.com${src}" alt="" /></p>`);
+      expect(String(post.headers.vary ?? '')).not.toContain('Host');
     } finally {
       await other.close();
     }
