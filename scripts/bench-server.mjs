@@ -156,7 +156,7 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {}, scrip
 
 /** Signs in as the console does (SPEC §7: the XSRF-TOKEN cookie echoed in a header); headers for the admin API. */
 export async function signIn(server) {
-  const first = await fetch(`${server.baseUrl}/api/health`);
+  const first = await fetch(`${server.baseUrl}/api/csrf`);
   const cookie = (first.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('XSRF-TOKEN=')) ?? '';
   const csrf = cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : '';
   const response = await fetch(`${server.baseUrl}/api/login`, {

@@ -184,7 +184,7 @@ async function time(count, request) {
 async function measureLatency(server) {
   {
     // SPEC §7: mutating calls echo the XSRF-TOKEN cookie in a header, as the console does.
-    const first = await fetch(`${server.baseUrl}/api/health`);
+    const first = await fetch(`${server.baseUrl}/api/csrf`);
     const cookie = (first.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('XSRF-TOKEN='));
     const csrf = cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : '';
 

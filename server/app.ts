@@ -4,7 +4,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { STATUS_CODES } from 'node:http';
 import { BlockList, isIP, type Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { constants as zlib } from 'node:zlib';
@@ -15,8 +15,8 @@ import { USERS_AREA, buildAreaModels } from './areas/model';
 import type { Config } from './config';
 import { settleWrites } from './db';
 import type { Database } from './db/types';
-import { HttpError, isApiPath, routePath } from './http-error';
-import { registerAuthentication } from './plugins/authenticate';
+import { HttpError, routePath } from './http-error';
+import { isPrivateAnswer, registerAuthentication } from './plugins/authenticate';
 import { inlineScriptSources, registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
@@ -231,20 +231,6 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
 
 /** helmet's default value: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains';
-
-/**
- * Answers no shared or browser cache may keep: those to a signed-in request, to a route that needs a user (a 401 from
- * a route that needs one only at times, a document's download, included), and to sign-in (a token). The website's API
- * ignores credentials, so its answers keep their caching (plugins/public-cache.ts).
- */
-function isPrivateAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
-  const path = routePath(request);
-  if (!isApiPath(path) || path.startsWith('/api/public/')) return false;
-  if (reply.statusCode === 401 || request.headers.authorization !== undefined || request.user !== null || path === '/api/login') return true;
-  const security = (request.routeOptions.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security;
-  // OpenAPI lists alternatives: a user is required when every one of them names the bearer token.
-  return security !== undefined && security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement);
-}
 
 export const BODY_TIMEOUT_MESSAGE = 'The request body took too long to arrive.';
 export const HEADERS_TIMEOUT_MESSAGE = 'The request took too long to arrive.';

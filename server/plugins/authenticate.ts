@@ -4,7 +4,7 @@ import { BACKGROUND_HEADER } from '../../schema/api';
 import type { AuthUser } from '../../schema/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/types';
-import { HttpError } from '../http-error';
+import { HttpError, isApiPath, routePath } from '../http-error';
 import {
   LAST_USED_PRECISION_MS,
   deleteToken,
@@ -113,4 +113,18 @@ export async function requireOpenSession(trx: Kysely<Database>, tokenId: number 
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new HttpError(401, AUTH_REQUIRED);
   return request.user;
+}
+
+/**
+ * Answers no shared or browser cache may keep: those to a signed-in request, to a route that needs a user (a 401 from
+ * a route that needs one only at times, a document's download, included), and to sign-in (a token). The website's API
+ * ignores credentials, so its answers keep their caching (plugins/public-cache.ts).
+ */
+export function isPrivateAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
+  const path = routePath(request);
+  if (!isApiPath(path) || path.startsWith('/api/public/')) return false;
+  if (reply.statusCode === 401 || request.headers.authorization !== undefined || request.user !== null || path === '/api/login') return true;
+  const security = (request.routeOptions.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security;
+  // OpenAPI lists alternatives: a user is required when every one of them names the bearer token.
+  return security !== undefined && security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement);
 }

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../schema/api';
 import type { Config } from '../config';
 import { HttpError, isApiPath, routePath } from '../http-error';
+import { isPrivateAnswer } from './authenticate';
 import { RANDOM_TOKEN_PATTERN, randomToken, safeEqual } from '../secrets';
 
 // SPEC §7: the console copies the cookie into the header on non-GET/HEAD requests (names in schema/api.ts).
@@ -27,16 +28,13 @@ declare module 'fastify' {
  */
 export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieSecure' | 'publicUrl'>): void {
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
-  app.addHook('onRequest', async (request, reply) => {
-    // Routing has happened by now: this is the matched route's own configuration. An exempt route (the website's
-    // API) sets no cookie either: its answers are cached by CDNs, which keep no answer that sets one.
-    if (request.routeOptions.config.csrf === false) return;
-    // Nor where the website posts to a form that does not exist: no route, nothing to protect, and the website takes
-    // no token; it answers 404 like any unknown form (server/routes/public.ts).
-    if (request.is404 && routePath(request).startsWith('/api/public/')) return;
-    const cookie = request.cookies[CSRF_COOKIE];
-    const hasValidCookie = cookie !== undefined && RANDOM_TOKEN_PATTERN.test(cookie);
-    if (!hasValidCookie) {
+  const hasValidCookie = (request: FastifyRequest) => {
+    // None read yet when an earlier hook refused the request (two Host headers, plugins/host-header.ts).
+    const cookie = (request.cookies as FastifyRequest['cookies'] | null)?.[CSRF_COOKIE];
+    return cookie !== undefined && RANDOM_TOKEN_PATTERN.test(cookie);
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!hasValidCookie(request) && issuesCookie(request, reply)) {
       reply.setCookie(CSRF_COOKIE, randomToken(), {
         path: '/',
         sameSite: 'lax',
@@ -44,7 +42,14 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
         secure: config.cookieSecure,
       });
     }
-
+    return payload;
+  });
+  app.addHook('onRequest', async (request) => {
+    // Routing has happened by now: this is the matched route's own configuration.
+    if (request.routeOptions.config.csrf === false) return;
+    // Nor where the website posts to a form that does not exist: no route, nothing to protect, and the website takes
+    // no token; it answers 404 like any unknown form (server/routes/public.ts).
+    if (request.is404 && routePath(request).startsWith('/api/public/')) return;
     // The matched route, not the raw URL: `/%61pi/blogs` reaches /api/blogs and must meet the same check.
     if (SAFE_METHODS.has(request.method) || !isApiPath(routePath(request))) return;
     // Browsers say where a request comes from; a page elsewhere has no business changing anything (issue #9).
@@ -53,10 +58,29 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     if (origin !== undefined && origin !== publicOrigin && !isOwnOrigin(origin, request)) throw new HttpError(403, FOREIGN_ORIGIN_ERROR);
     // Node hands header names lower-cased.
     const header = request.headers[CSRF_HEADER.toLowerCase()];
-    if (!hasValidCookie || typeof header !== 'string' || !safeEqual(header, cookie)) {
+    if (!hasValidCookie(request) || typeof header !== 'string' || !safeEqual(header, request.cookies[CSRF_COOKIE]!)) {
       throw new HttpError(403, CSRF_ERROR);
     }
   });
+}
+
+/**
+ * Where a request without the cookie gets one: where the console needs it. Its pages, GET /api/csrf (which it asks
+ * when it has none, src/httpClient.ts), and the admin API's answers that no cache keeps (sign-in, a signed-in user's).
+ * Never an answer a cache may keep (its hashed files, an image, the website's API, any 304): caches (a CDN, Varnish,
+ * nginx) store none that sets a cookie, and one that did would hand one token to every visitor; a website's visitors
+ * would get a cookie of another site for nothing.
+ */
+function issuesCookie(request: FastifyRequest, reply: FastifyReply): boolean {
+  // An exempt route uses no cookie (the website's API and forms, the API document).
+  if (reply.statusCode === 304 || request.routeOptions.config.csrf === false) return false;
+  if (/\b(?:public|immutable|s-maxage)\b/.test(String(reply.getHeader('cache-control') ?? ''))) return false;
+  const path = routePath(request);
+  if (path === '/api/csrf') return true;
+  if (path.startsWith('/api/public/') || (path.startsWith('/api/uploads/') && SAFE_METHODS.has(request.method))) return false;
+  if (isApiPath(path)) return isPrivateAnswer(request, reply);
+  // The console's pages (index.html for every address of it), not its files.
+  return request.method === 'GET' && reply.statusCode === 200 && !path.startsWith('/assets/') && /^text\/html\b/.test(String(reply.getHeader('content-type') ?? ''));
 }
 
 /**

@@ -168,7 +168,7 @@ const usedComponentsOnly: SwaggerTransformObject = (documentObject) => {
 const DESCRIPTION = `The content API of Cornerstone: the admin API the console uses, and the public API for websites.
 
 Admin requests carry \`Authorization: Bearer <access_token>\` (from \`POST /api/login\`). Requests that change something
-also carry the CSRF pair: the \`${CSRF_COOKIE}\` cookie (set by any API answer, or by \`GET /api/csrf\`) echoed in the
+also carry the CSRF pair: the \`${CSRF_COOKIE}\` cookie (set by \`GET /api/csrf\`, sign-in and signed-in answers) echoed in the
 \`${CSRF_HEADER}\` header. Errors answer \`{ "message": "…" }\`, plus \`errors\` (a message per field) when a form is refused.
 A guide: docs/api.md.`;
 
@@ -189,7 +189,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             type: 'apiKey',
             in: 'cookie',
             name: CSRF_COOKIE,
-            description: 'Set by the API on any answer that finds none (or by GET /api/csrf); a browser sends it by itself.',
+            description: "Set by GET /api/csrf, the console's pages, sign-in and signed-in answers when the request has none (never on an answer a cache may keep); a browser sends it by itself.",
           },
           csrfHeader: {
             type: 'apiKey',

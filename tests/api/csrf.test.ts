@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrf, findCookie, setupApp, USER, type TestApp } from './helpers';
+import { csrf, findCookie, setupApp, signIn, storedImage, USER, type TestApp } from './helpers';
 
 const CSRF_REFUSED = { message: 'Invalid or missing CSRF token.' };
 
@@ -14,20 +17,14 @@ afterAll(async () => {
 const credentials = { email: USER.email, password: USER.password };
 
 describe('XSRF-TOKEN cookie', () => {
-  it('is set on the first GET, readable by the console script, for the whole site', async () => {
-    const response = await t.app.inject({ url: '/api/health' });
-    expect(response.statusCode).toBe(200);
+  it('is set by GET /api/csrf, readable by the console script, for the whole site', async () => {
+    const response = await t.app.inject({ url: '/api/csrf' });
+    expect(response.statusCode).toBe(204);
     const cookie = findCookie(response, 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie?.secure).toBeFalsy();
-  });
-
-  it('is handed out by GET /api/csrf with 204', async () => {
-    const response = await t.app.inject({ url: '/api/csrf' });
-    expect(response.statusCode).toBe(204);
-    expect(findCookie(response, 'XSRF-TOKEN')?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('is not replaced while the request carries a valid one', async () => {
@@ -49,6 +46,65 @@ describe('XSRF-TOKEN cookie', () => {
       expect(findCookie(response, 'XSRF-TOKEN')?.secure).toBe(true);
     } finally {
       await secure.close();
+    }
+  });
+});
+
+// A cached-forever image and the console's hashed files came with a fresh Set-Cookie: caches refuse to keep such an
+// answer, and one that did would hand one token to every visitor (attacker probe). Set only where the console needs it.
+describe('where the cookie is set', () => {
+  let built: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'cornerstone-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cornerstone</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("console")');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    built = await setupApp({ staticDir: dist });
+  });
+  afterAll(async () => {
+    await built.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const issued = (response: Awaited<ReturnType<TestApp['app']['inject']>>) => findCookie(response, 'XSRF-TOKEN')?.value;
+
+  it("on the console's pages, sign-in and signed-in answers, where a fresh browser starts", async () => {
+    for (const url of ['/', '/login', '/dashboard/blogs/12']) {
+      const page = await built.app.inject({ url });
+      expect([url, page.statusCode, String(page.headers['content-type'])]).toEqual([url, 200, expect.stringMatching(/^text\/html/)]);
+      expect(issued(page), url).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+    const token = await signIn(built.app);
+    const list = await built.app.inject({ url: '/api/blogs', headers: { authorization: `Bearer ${token}` } });
+    expect(list.statusCode).toBe(200);
+    expect(issued(list)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const login = await built.app.inject({ method: 'POST', url: '/api/login', payload: credentials });
+    expect(login.statusCode).toBe(403);
+    expect(issued(login)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("never on an answer a cache may keep: the console's files, images, the website's API, a 304", async () => {
+    const asset = await built.app.inject({ url: '/assets/index-abc123.js' });
+    expect([asset.statusCode, asset.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+    const assetAgain = await built.app.inject({ url: '/assets/index-abc123.js', headers: { 'if-none-match': String(asset.headers.etag) } });
+    expect(assetAgain.statusCode).toBe(304);
+    const page = await built.app.inject({ url: '/' });
+    const pageAgain = await built.app.inject({ url: '/', headers: { 'if-none-match': String(page.headers.etag) } });
+    expect(pageAgain.statusCode).toBe(304);
+    const src = await storedImage(built.db);
+    const image = await built.app.inject({ url: src });
+    expect([image.statusCode, image.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+    const imageAgain = await built.app.inject({ url: src, headers: { 'if-none-match': String(image.headers.etag) } });
+    expect(imageAgain.statusCode).toBe(304);
+    const missing = await built.app.inject({ url: `/api/uploads/${'0'.repeat(32)}` });
+    expect(missing.statusCode).toBe(404);
+    const website = await built.app.inject({ url: '/api/public/features' });
+    const favicon = await built.app.inject({ url: '/favicon.svg' });
+    const health = await built.app.inject({ url: '/api/health' });
+    const unknown = await built.app.inject({ method: 'POST', url: '/api/nowhere' });
+    for (const [name, response] of Object.entries({ asset, assetAgain, pageAgain, image, imageAgain, missing, website, favicon, health, unknown })) {
+      expect([name, response.headers['set-cookie']]).toEqual([name, undefined]);
     }
   });
 });
