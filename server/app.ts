@@ -205,7 +205,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   const contentVersion = trackContentChanges(app);
   registerAuthentication(app, db, config);
   // Before the routes: the document is built from the routes registered after it.
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, config });

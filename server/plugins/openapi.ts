@@ -8,6 +8,7 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler
 import type { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { CSRF_COOKIE, CSRF_HEADER, DATABASE_BUSY_MESSAGE } from '../../schema/api';
+import type { Config } from '../config';
 import { RETRY_AFTER_SECONDS } from './errors';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -172,11 +173,19 @@ also carry the CSRF pair: the \`${CSRF_COOKIE}\` cookie (set by \`GET /api/csrf\
 \`${CSRF_HEADER}\` header. Errors answer \`{ "message": "…" }\`, plus \`errors\` (a message per field) when a form is refused.
 A guide: docs/api.md.`;
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/**
+ * The package is private and names no license (package.json, README.md): what is true is that it is nobody's to reuse
+ * without its owner's leave. No URL: there is no licence text to link to.
+ */
+const LICENSE = { name: 'Proprietary' };
+
+export async function registerOpenApi(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Cornerstone API', version: packageJson.version, description: DESCRIPTION },
+      info: { title: 'Cornerstone API', version: packageJson.version, description: DESCRIPTION, license: LICENSE },
+      // Where the API is reached: PUBLIC_URL, else wherever this document was read from (`/`, relative to it).
+      servers: [{ url: config.publicUrl ?? '/' }],
       tags: TAGS.map((tag) => ({ ...tag })),
       components: {
         securitySchemes: {

@@ -62,6 +62,12 @@ const PUBLIC_CACHE_HEADERS = {
   },
 } as const;
 
+/** A website read's refusals: sent `no-store` (plugins/public-cache.ts), so no CDN keeps a 404 past a publication. */
+export function publicErrorResponses(...statuses: ErrorStatus[]) {
+  const noStore = { 'Cache-Control': { type: 'string', description: '`no-store`: the answer may differ in a minute (a post published, a mistake corrected).' } };
+  return Object.fromEntries(Object.entries(errorResponses(...statuses)).map(([status, answer]) => [status, { ...answer, headers: noStore }]));
+}
+
 /** A website read's 200, with the validators and caching it is sent with, and the 304 that answers a current copy. */
 export function cachedPublicAnswer(schema: z.ZodType, description: string) {
   return {

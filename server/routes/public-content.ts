@@ -20,7 +20,7 @@ import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/
 import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
 import { mapRichTextAddresses } from '../sanitize';
-import { cachedPublicAnswer, errorResponses } from './contract';
+import { cachedPublicAnswer, publicErrorResponses } from './contract';
 
 type Db = Kysely<Database>;
 
@@ -260,7 +260,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
     if (model.kind === 'singleton') {
       app.get(
         path,
-        { config, schema: { tags, security: NO_SECURITY, summary: title, operationId: operationId('public', model.name), response: { ...cachedPublicAnswer(area.itemSchema, 'What the website shows.'), ...errorResponses(404) } } },
+        { config, schema: { tags, security: NO_SECURITY, summary: title, operationId: operationId('public', model.name), response: { ...cachedPublicAnswer(area.itemSchema, 'What the website shows.'), ...publicErrorResponses(400, 404) } } },
         async (request, reply) =>
           answer(request, reply, area.itemSchema, async (base) => {
             const stored = await findOnlyRecord(db, model.name);
@@ -283,7 +283,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           summary: view.lookup ? `${title}: all entries, or the one for ?${view.lookup.param}=` : `${title}: what the website shows`,
           operationId: operationId('public', model.name, 'list'),
           querystring: querySchema,
-          response: { ...cachedPublicAnswer(listSchema, view.lookup ? 'The entries, or the one asked for.' : 'One page of what the website shows.'), ...errorResponses(400, 404) },
+          response: { ...cachedPublicAnswer(listSchema, view.lookup ? 'The entries, or the one asked for.' : 'One page of what the website shows.'), ...publicErrorResponses(400, 404) },
         },
       },
       async (request, reply) =>
@@ -341,7 +341,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
             summary: `One of ${title}, by its ${by === 'id' ? 'id' : humanizeName(by).toLowerCase()}`,
             operationId: operationId('public', model.name, 'one'),
             params: z.object({ key }),
-            response: { ...cachedPublicAnswer(area.itemSchema, 'The entry.'), ...errorResponses(400, 404) },
+            response: { ...cachedPublicAnswer(area.itemSchema, 'The entry.'), ...publicErrorResponses(400, 404) },
           },
         },
         async (request, reply) =>

@@ -176,7 +176,14 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
       querystring: listQuerySchema(model),
       produces: ['text/csv'],
       response: {
-        200: { description: 'A CSV file (UTF-8 with a byte order mark), one column per field.', content: { 'text/csv': { schema: z.string() } } },
+        200: {
+          description: 'A CSV file (UTF-8 with a byte order mark), one column per field.',
+          headers: {
+            'Content-Disposition': { type: 'string', description: '`attachment; filename="<area>-<YYYY-MM-DD>.csv"`: the name a browser saves it under.' },
+            'Cache-Control': { type: 'string', description: '`no-store`: it holds what visitors sent.' },
+          },
+          content: { 'text/csv': { schema: z.string() } },
+        },
         ...errorResponses(400, 401),
       },
     };

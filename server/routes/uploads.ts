@@ -15,7 +15,7 @@ import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/op
 import { findUpload, findUploadInfo, insertUpload, type UploadInfo } from '../repositories/uploads';
 import { safeEqual } from '../secrets';
 import { checkFile } from '../upload-files';
-import { errorResponses, noContent } from './contract';
+import { errorBodySchema, errorResponses } from './contract';
 
 export const LINK_TTL_SECONDS = 5 * 60;
 
@@ -178,9 +178,21 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     params: uploadParams,
     querystring: downloadQuery,
     response: {
-      200: { description: "The file, with its stored type and a Content-Disposition naming it.", content: { '*/*': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } } },
-      304: noContent('Not modified (an image whose ETag the request sent).'),
-      ...errorResponses(400, 401, 403, 404),
+      200: {
+        description: 'The file, with its stored type and a Content-Disposition naming it.',
+        headers: {
+          ETag: { type: 'string', description: "An image's: its content hash, quoted; send it back in If-None-Match. Documents have none." },
+          'Cache-Control': { type: 'string', description: 'An image: `public, max-age=31536000, immutable` (its address changes when the file does). A document: `private, no-store`.' },
+          'Content-Disposition': { type: 'string', description: 'An image `inline`, a document `attachment`, with the file name (RFC 6266: `filename` and `filename*`).' },
+        },
+        content: { '*/*': { schema: z.instanceof(Buffer).meta({ type: 'string', format: 'binary' }) } },
+      },
+      304: z.undefined().meta({
+        description: 'Not modified (an image whose ETag the request sent). No body.',
+        headers: { ETag: { type: 'string', description: "The image's ETag, as the request sent it." } },
+      }),
+      ...errorResponses(400, 401, 404),
+      403: { description: `A signed link (sig and exp) that is not valid, or has expired: "${INVALID_LINK}"`, content: { 'application/json': { schema: errorBodySchema } } },
     },
   };
   app.get('/api/uploads/:id', { schema: downloadSchema }, async (request, reply) => {

@@ -33,7 +33,8 @@ interface Operation {
 }
 interface Document {
   openapi: string;
-  info: { title: string; version: string };
+  info: { title: string; version: string; license?: Record<string, string> };
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components?: Record<string, unknown>;
 }
@@ -82,8 +83,10 @@ function expectDocumented(path: string, method: string, response: LightMyRequest
   const declared = document.paths[path]?.[method]?.responses[String(response.statusCode)];
   expect(declared, `${label} is not in the document: ${response.body.slice(0, 300)}`).toBeDefined();
   for (const header of Object.keys(declared!.headers ?? {})) {
-    // X-Next-Cursor comes with full pages only; Last-Modified not in the second after a website answer changed twice.
+    // X-Next-Cursor comes with full pages only; Last-Modified not in the second after a website answer changed twice;
+    // a download's ETag with images only.
     if (header === 'X-Next-Cursor' || header === 'Last-Modified') continue;
+    if (header === 'ETag' && path === '/api/uploads/{id}' && !String(response.headers['content-type']).startsWith('image/')) continue;
     expect(response.headers[header.toLowerCase()], `${label}: header ${header}`).toBeDefined();
   }
   if (!declared!.content) {
@@ -91,7 +94,8 @@ function expectDocumented(path: string, method: string, response: LightMyRequest
     return;
   }
   const type = String(response.headers['content-type'] ?? '').split(';', 1)[0]!.trim();
-  const media = declared!.content[type];
+  // A download declares `*/*`: any type.
+  const media = declared!.content[type] ?? declared!.content['*/*'];
   expect(media, `${label}: content type ${type} is not in the document`).toBeDefined();
   if (!type.endsWith('json')) return;
   // The document's components travel with the schema, so its $refs resolve.
@@ -143,6 +147,38 @@ describe('the API document', () => {
     expect(result.valid).toBe(true);
     expect(document.openapi).toMatch(/^3\.1\./);
     expect(document.info.title).toBe('Cornerstone API');
+  });
+
+  // What `redocly lint` (recommended) asked for: a server (no-empty-servers, an error) and a license (info-license).
+  it('names its server (PUBLIC_URL, else relative to the document) and a license that is true: the package names none', async () => {
+    expect(document.servers).toEqual([{ url: '/' }]);
+    // package.json is private and names no license, and no licence file ships with it.
+    expect(document.info.license).toEqual({ name: 'Proprietary' });
+    const other = await setupApp({ publicUrl: 'https://cms.example.com' });
+    try {
+      expect((await other.app.inject({ url: OPENAPI_PATH })).json<Document>().servers).toEqual([{ url: 'https://cms.example.com' }]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('declares the headers the docs promise: a download\'s caching and name, the CSV export\'s, a website refusal\'s no-store', () => {
+    const headersOf = (path: string, method: string, status: string) => Object.keys(document.paths[path]?.[method]?.responses[status]?.headers ?? {}).sort();
+    expect(headersOf('/api/uploads/{id}', 'get', '200')).toEqual(['Cache-Control', 'Content-Disposition', 'ETag']);
+    expect(headersOf('/api/uploads/{id}', 'get', '304')).toEqual(['ETag']);
+    for (const inbox of areas.filter((area) => area.kind === 'inbox')) {
+      expect(headersOf(`/api/${inbox.name}/export.csv`, 'get', '200'), inbox.name).toEqual(['Cache-Control', 'Content-Disposition']);
+    }
+    const reads = operations().filter(({ path, method }) => method === 'get' && path.startsWith('/api/public/'));
+    for (const { path } of reads) {
+      for (const status of ['400', '404']) {
+        expect(headersOf(path, 'get', status), `GET ${path} ${status}`).toEqual(['Cache-Control']);
+      }
+    }
+    // A download's 403 is its signed link's, not the CSRF check's (a GET meets none).
+    expect(document.paths['/api/uploads/{id}']!.get!.responses['403']!.description).toBe(
+      'A signed link (sig and exp) that is not valid, or has expired: "This download link is invalid or has expired. Open the file again from the console."',
+    );
   });
 
   it('lists every route Fastify serves, and nothing else', () => {
@@ -313,6 +349,9 @@ describe('real answers match the document', () => {
     expect(badSort.json().message).toMatch(/^Cannot sort blogs by 'nope'/);
     expectDocumented('/api/blogs', 'get', badSort);
     expectDocumented('/api/users-management', 'post', await api.post('/api/users-management', { name: '' }));
+    expectDocumented('/api/contact-us-form/export.csv', 'get', await api.get('/api/contact-us-form/export.csv'));
+    expectDocumented('/api/public/blogs/{key}', 'get', await app.inject({ method: 'GET', url: '/api/public/blogs/not-published-anywhere' }));
+    expectDocumented('/api/public/blogs', 'get', await app.inject({ method: 'GET', url: '/api/public/blogs?page=0' }));
   });
 
   it('refusals before a route runs, on operations that declare none of their own (a probe met them undocumented)', async () => {
@@ -327,6 +366,7 @@ describe('real answers match the document', () => {
     const badHost = await app.inject({ method: 'GET', url: '/api/public/blogs', headers: { host: 'evil.example"><script>' } });
     expect(badHost.statusCode).toBe(400);
     expectDocumented('/api/public/blogs', 'get', badHost);
+    expectDocumented('/api/public/hero', 'get', await app.inject({ method: 'GET', url: '/api/public/hero', headers: { host: 'evil.example"><script>' } }));
     for (const [path, operation] of Object.entries(document.paths)) {
       for (const [method, { responses }] of Object.entries(operation)) {
         const wanted = ['400', '431', '503', ...(['post', 'put', 'patch', 'delete'].includes(method) ? ['413', '415'] : [])];
@@ -383,6 +423,15 @@ describe('real answers match the document', () => {
     const { id } = cv.json<{ id: string }>();
     expectDocumented('/api/uploads/{id}/link', 'post', await api.post(`/api/uploads/${id}/link`));
     expectDocumented('/api/uploads/{id}', 'get', await app.inject({ method: 'GET', url: `/api/uploads/${id}` }));
+    expectDocumented('/api/uploads/{id}', 'get', await api.get(`/api/uploads/${id}`));
+    const forged = await app.inject({ method: 'GET', url: `/api/uploads/${id}?sig=${'A'.repeat(43)}&exp=1` });
+    expect(forged.statusCode).toBe(403);
+    expectDocumented('/api/uploads/{id}', 'get', forged);
+    const shown = await app.inject({ method: 'GET', url: image.json<{ src: string }>().src });
+    expectDocumented('/api/uploads/{id}', 'get', shown);
+    const again = await app.inject({ method: 'GET', url: image.json<{ src: string }>().src, headers: { 'if-none-match': String(shown.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expectDocumented('/api/uploads/{id}', 'get', again);
     expectDocumented('/api/uploads', 'post', await upload('notes.txt', Buffer.from('plain text'), 'text/plain'));
   });
 });
