@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { disguisedApiAddressMessage, isApiAddressAsWritten } from './addresses';
 import { DATE_FORMAT_HINT, normalizeDate } from './dates';
 import { SLUG_WORD } from './slug';
+import { ALT_TEXT_MAX } from './uploads';
 import type { WebsiteView } from './website';
 
 // collection: a list of records; singleton: one record edited in place; inbox: submissions from the website.
@@ -273,6 +274,8 @@ const fileText = (label: string, max: number) => storableText(z.string().max(max
 export const uploadObject = z.object({
   src: fileText('The file address', 500).refine(isApiAddressAsWritten, { error: disguisedApiAddressMessage('The file address') }),
   title: fileText('The file name', 300).nullish(),
+  // What an image shows, for people who cannot see it: the website's alt text (schema/uploads.ts altTextOf).
+  alt: storableText(z.string().trim().max(ALT_TEXT_MAX), 'The alternative text').nullish(),
   mime: fileText('The file type', 200).nullish(),
   size: z.number().int().nonnegative().nullish(),
 });

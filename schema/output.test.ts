@@ -121,6 +121,7 @@ describe('recordOutputSchema', () => {
     expect(Object.fromEntries(Object.entries(object?.properties ?? {}).map(([name, property]) => [name, typeOf(property)]))).toEqual({
       src: 'string',
       title: 'string|null',
+      alt: 'string|null',
       mime: 'string|null',
       size: 'integer|null',
     });

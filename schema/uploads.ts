@@ -66,3 +66,20 @@ export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000;
 // file's own size. Word documents, pictures included, stay far below.
 export const DOCUMENT_MAX_UNPACKED_BYTES = 100 * MB;
 export const DOCUMENT_MAX_UNPACK_RATIO = 100;
+
+/** The longest alternative text an image takes (a file field's `alt`). */
+export const ALT_TEXT_MAX = 300;
+
+// 'IMG_2031.jpg' describes nothing to a person who cannot see the image.
+const FILE_NAME = /\.[a-z0-9]{2,5}$/i;
+
+/**
+ * The alternative text the website gets for an image: the one written for it, else its title when that is more than
+ * a file name, else the name of the record it illustrates (none: null).
+ */
+export function altTextOf(file: { alt?: unknown; title?: unknown }, recordName: string | null): string | null {
+  const alt = typeof file.alt === 'string' ? file.alt.trim() : '';
+  if (alt !== '') return alt;
+  const title = typeof file.title === 'string' ? file.title.trim() : '';
+  return title !== '' && !FILE_NAME.test(title) ? title : recordName;
+}

@@ -11,6 +11,7 @@ import { humanizeName } from '../../schema/define';
 import { outputSchemaOf } from '../../schema/output';
 import { PUBLIC_MAX_PER_PAGE, type WebsiteView } from '../../schema/website';
 import { LIST_COUNT_CAP, MAX_SEARCH_LENGTH } from '../../schema/api';
+import { altTextOf } from '../../schema/uploads';
 import { parseCursor, searchFilter, type ListFilter, type ScalarValue } from '../areas/list-query';
 import type { AreaModel, ListField } from '../areas/model';
 import type { Config } from '../config';
@@ -39,7 +40,7 @@ export const NOT_PUBLISHED = 'Not Found';
 export const publicFileSchema = z
   .object({
     url: z.string().meta({ description: 'Absolute URL of the file' }),
-    alt: z.string().nullable().meta({ description: 'Alternative text: the title given to the file, else the name of the record it illustrates' }),
+    alt: z.string().nullable().meta({ description: 'Alternative text: the one written for the image, else its title when that is more than a file name, else the name of the record it illustrates' }),
     mime: z.string().nullable(),
     size: z.int().nonnegative().nullable().meta({ description: 'Size in bytes' }),
   })
@@ -66,18 +67,14 @@ function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string
   return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-// 'IMG_2031.jpg' describes nothing to a person who cannot see the image.
-const FILE_NAME = /\.[a-z0-9]{2,5}$/i;
-
-/** A file as a page uses it; its alt text is the title given to it, else the name of the record it illustrates. */
+/** A file as a page uses it, with its alt text (schema/uploads.ts altTextOf). */
 function fileOf(value: unknown, base: string, recordName: string | null): PublicFile | null {
   if (!value || typeof value !== 'object') return null;
-  const file = value as { src?: unknown; title?: unknown; mime?: unknown; size?: unknown };
+  const file = value as { src?: unknown; title?: unknown; alt?: unknown; mime?: unknown; size?: unknown };
   if (typeof file.src !== 'string' || file.src === '') return null;
-  const title = typeof file.title === 'string' ? file.title.trim() : '';
   return {
     url: file.src.startsWith('/') ? `${base}${file.src}` : file.src,
-    alt: title !== '' && !FILE_NAME.test(title) ? title : recordName,
+    alt: altTextOf(file, recordName),
     mime: typeof file.mime === 'string' ? file.mime : null,
     size: typeof file.size === 'number' ? file.size : null,
   };

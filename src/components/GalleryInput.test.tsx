@@ -76,6 +76,16 @@ describe('GalleryInput', () => {
     expect(screen.getByRole('button', { name: 'Drag to reorder a.jpg' })).toBeInTheDocument();
   });
 
+  it('gives each image its own alternative text, which follows it when the order changes', async () => {
+    const user = renderGallery([image('a.jpg'), image('b.jpg')]);
+    await user.type(screen.getByRole('textbox', { name: 'Alternative text of image 2, b.jpg' }), 'The lobby');
+    await user.click(screen.getByRole('button', { name: 'Move b.jpg up' }));
+    expect(value()).toBe('b.jpg,a.jpg');
+    expect(screen.getByRole('textbox', { name: 'Alternative text of image 1, b.jpg' })).toHaveValue('The lobby');
+    expect(screen.getByRole('textbox', { name: 'Alternative text of image 2, a.jpg' })).toHaveValue('');
+    expect(screen.getByRole('img', { name: 'The lobby' })).toBeInTheDocument();
+  });
+
   it('cancels one upload and keeps the others', async () => {
     const user = renderGallery();
     await user.upload(fileInput(), [fakeFile('b.png', 'image/png'), fakeFile('c.png', 'image/png')]);

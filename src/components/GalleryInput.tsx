@@ -14,6 +14,7 @@ import { InputHelperText, useDataProvider, useInput, useTranslateLabel } from 'r
 import { useFormContext } from 'react-hook-form';
 import type { CornerstoneDataProvider, UploadedFile } from '../dataProvider';
 import { focusRing } from './ImageInput';
+import { AltTextInput } from './AltTextInput';
 import { acceptAttribute, checkFile, fileTitle, isAbort, rulesText, toStoredFile, uploadErrorMessage } from './imageInputRules';
 import {
   orderAfterDrop,
@@ -257,6 +258,8 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
                   idPrefix={`${baseId}-${index}`}
                   onStep={(direction) => step(keys[index] as string, direction)}
                   onRemove={() => remove(index)}
+                  onDescribe={(alt) => field.onChange(current().map((item, i) => (i === index ? { ...item, alt } : item)))}
+                  onBlur={field.onBlur}
                 />
               ))}
               {pending.map((upload) => (
@@ -359,9 +362,11 @@ interface GalleryTileProps {
   idPrefix: string;
   onStep: (direction: -1 | 1) => void;
   onRemove: () => void;
+  onDescribe: (alt: string | null) => void;
+  onBlur: () => void;
 }
 
-function GalleryTile({ sortId, file, index, count, idPrefix, onStep, onRemove }: GalleryTileProps) {
+function GalleryTile({ sortId, file, index, count, idPrefix, onStep, onRemove, onDescribe, onBlur }: GalleryTileProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: sortId });
   const title = fileTitle(file);
   return (
@@ -369,69 +374,73 @@ function GalleryTile({ sortId, file, index, count, idPrefix, onStep, onRemove }:
       component="li"
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      sx={{
-        position: 'relative',
-        aspectRatio: '4 / 3',
-        borderRadius: 1.5,
-        overflow: 'hidden',
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'action.hover',
-        boxShadow: isDragging ? 6 : 0,
-        zIndex: isDragging ? 2 : 'auto',
-      }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1, zIndex: isDragging ? 2 : 'auto' }}
     >
-      <Box component="img" src={file.src} alt={title} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
       <Box
-        sx={{ position: 'absolute', top: 6, left: 6, px: 0.75, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', fontSize: 12, fontWeight: 600 }}
-        aria-hidden
+        sx={{
+          position: 'relative',
+          aspectRatio: '4 / 3',
+          borderRadius: 1.5,
+          overflow: 'hidden',
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'action.hover',
+          boxShadow: isDragging ? 6 : 0,
+        }}
       >
-        {index + 1}
-      </Box>
-      <Stack
-        direction="row"
-        spacing={0.5}
-        sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, p: 0.5, justifyContent: 'space-between', background: 'linear-gradient(transparent, rgba(0,0,0,0.45))' }}
-      >
-        <IconButton
-          ref={setActivatorNodeRef}
-          size="small"
-          {...attributes}
-          {...listeners}
-          aria-label={`Drag to reorder ${title}`}
-          sx={{ ...tileButton, cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+        <Box component="img" src={file.src} alt={file.alt || title} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        <Box
+          sx={{ position: 'absolute', top: 6, left: 6, px: 0.75, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', fontSize: 12, fontWeight: 600 }}
+          aria-hidden
         >
-          <DragIndicatorIcon fontSize="small" />
-        </IconButton>
-        <Stack direction="row" spacing={0.5}>
-          <Tooltip title="Move up (earlier)">
-            <span>
-              <IconButton id={`${idPrefix}-up`} size="small" aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => onStep(-1)} sx={tileButton}>
-                <KeyboardArrowLeftIcon fontSize="small" />
+          {index + 1}
+        </Box>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, p: 0.5, justifyContent: 'space-between', background: 'linear-gradient(transparent, rgba(0,0,0,0.45))' }}
+        >
+          <IconButton
+            ref={setActivatorNodeRef}
+            size="small"
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag to reorder ${title}`}
+            sx={{ ...tileButton, cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+          >
+            <DragIndicatorIcon fontSize="small" />
+          </IconButton>
+          <Stack direction="row" spacing={0.5}>
+            <Tooltip title="Move up (earlier)">
+              <span>
+                <IconButton id={`${idPrefix}-up`} size="small" aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => onStep(-1)} sx={tileButton}>
+                  <KeyboardArrowLeftIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title="Move down (later)">
+              <span>
+                <IconButton
+                  id={`${idPrefix}-down`}
+                  size="small"
+                  aria-label={`Move ${title} down`}
+                  disabled={index === count - 1}
+                  onClick={() => onStep(1)}
+                  sx={tileButton}
+                >
+                  <KeyboardArrowRightIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title="Remove">
+              <IconButton id={`${idPrefix}-remove`} size="small" aria-label={`Remove ${title}`} onClick={onRemove} sx={tileButton}>
+                <DeleteOutlineIcon fontSize="small" />
               </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Move down (later)">
-            <span>
-              <IconButton
-                id={`${idPrefix}-down`}
-                size="small"
-                aria-label={`Move ${title} down`}
-                disabled={index === count - 1}
-                onClick={() => onStep(1)}
-                sx={tileButton}
-              >
-                <KeyboardArrowRightIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Remove">
-            <IconButton id={`${idPrefix}-remove`} size="small" aria-label={`Remove ${title}`} onClick={onRemove} sx={tileButton}>
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+            </Tooltip>
+          </Stack>
         </Stack>
-      </Stack>
+      </Box>
+      <AltTextInput id={`${idPrefix}-alt`} of={`image ${index + 1}, ${title}`} value={file.alt} onChange={onDescribe} onBlur={onBlur} />
     </Box>
   );
 }

@@ -103,10 +103,22 @@ describe('ImageInput', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('null');
   });
 
+  it("keeps an image's alternative text in its value, and none for a document", async () => {
+    const { user } = renderInput({}, { id: 1, photo: { src: '/api/uploads/a/old.png', title: 'old.png', mime: 'image/png', size: 10 } });
+    const alt = screen.getByRole('textbox', { name: 'Alternative text of photo' });
+    expect(alt).toHaveAccessibleDescription('What the image shows, for people who cannot see it.');
+    await user.type(alt, 'A crane at dawn');
+    expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toEqual({ src: '/api/uploads/a/old.png', title: 'old.png', alt: 'A crane at dawn', mime: 'image/png', size: 10 });
+    expect(screen.getByRole('img', { name: 'A crane at dawn' })).toBeInTheDocument();
+    await user.clear(alt);
+    expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toMatchObject({ alt: null });
+  });
+
   it('shows a document as a chip with its name and size', () => {
     renderInput({ source: 'cv', accept: 'document' }, { id: 1, cv: { src: '/api/uploads/b/cv.pdf', title: 'cv.pdf', mime: 'application/pdf', size: 2 * 1024 * 1024 } });
     expect(screen.getByText('cv.pdf · 2 MB')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Alternative text/ })).not.toBeInTheDocument();
   });
 
   it('opens the file chooser from a labelled, focusable button', async () => {

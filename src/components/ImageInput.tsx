@@ -6,6 +6,7 @@ import { Box, Button, Chip, FormHelperText, LinearProgress, Stack, Typography } 
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { InputHelperText, useDataProvider, useInput, useTranslateLabel } from 'react-admin';
 import type { CornerstoneDataProvider, UploadedFile } from '../dataProvider';
+import { AltTextInput } from './AltTextInput';
 import {
   acceptAttribute,
   checkFile,
@@ -194,7 +195,7 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
               <Box
                 component="img"
                 src={value.src}
-                alt={value.title ?? fileTitle(value)}
+                alt={value.alt || fileTitle(value)}
                 sx={{
                   width: '100%',
                   maxWidth: 360,
@@ -225,6 +226,16 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
                     {[value.mime?.replace(/^image\//, '').toUpperCase(), formatBytes(value.size)].filter(Boolean).join(' · ')}
                   </Typography>
                 </Box>
+              )}
+              {accept === 'image' && (
+                <AltTextInput
+                  id={`${id}-alt`}
+                  of={labelText.toLowerCase()}
+                  value={value.alt}
+                  onChange={(alt) => field.onChange({ ...value, alt })}
+                  onBlur={field.onBlur}
+                  helperText="What the image shows, for people who cannot see it."
+                />
               )}
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                 <Button

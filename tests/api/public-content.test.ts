@@ -392,6 +392,26 @@ describe('singletons and files', () => {
     expect(String(response.headers.vary)).toContain('Host');
   });
 
+  it('stores the alternative text written for an image exactly, and gives it to the website before any title', async () => {
+    const src = await storedImage(t.db);
+    const alt = 'Two cranes lifting the last steel beam of the Oakwood tower at dawn, façade half clad';
+    const id = await create('blogs', {
+      title: 'Topping out',
+      content: '<p>x</p>',
+      status: 'published',
+      cover_image: { src, title: 'IMG_2031.png', alt: `  ${alt} `, mime: 'image/png', size: PNG.length },
+    });
+    const stored = (await api.get(`/api/blogs/${id}`)).json<{ cover_image: Record<string, unknown> }>();
+    expect(stored.cover_image).toEqual({ src, title: 'IMG_2031.png', alt, mime: 'image/png', size: PNG.length });
+    expect((await publicJson<{ cover_image: { alt: string } }>('/api/public/blogs/topping-out')).cover_image.alt).toBe(alt);
+    // Cleared: the title (here a file name) and then the record's name again.
+    const cleared = await api.put(`/api/blogs/${id}`, { cover_image: { ...stored.cover_image, alt: null } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await publicJson<{ cover_image: { alt: string } }>('/api/public/blogs/topping-out')).cover_image.alt).toBe('Topping out');
+    const tooLong = await api.put(`/api/blogs/${id}`, { cover_image: { ...stored.cover_image, alt: 'a'.repeat(301) } });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('uses PUBLIC_URL for file addresses when it is set', async () => {
     const other = await setupApp({ publicUrl: 'https://cms.example.com' });
     try {
