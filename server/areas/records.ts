@@ -475,7 +475,7 @@ export async function reorderRecords(db: Db, model: AreaModel, input: unknown): 
   const order = ids as number[];
   if (new Set(order).size !== order.length) throw new HttpError(400, 'The new order lists a record twice.');
   await db.transaction().execute(async (trx) => {
-    const current = new Set(await listIds(trx, model.name));
+    const current = new Set(await listIds(trx, model.name, { lock: true }));
     if (current.size !== order.length || !order.every((id) => current.has(id))) {
       throw new HttpError(400, 'The new order must list every record of the area exactly once; reload and try again.');
     }

@@ -923,8 +923,13 @@ export async function nextPosition(db: Db, area: string): Promise<number> {
   return Number(row?.max ?? 0) + 1;
 }
 
-export async function listIds(db: Db, area: string): Promise<number[]> {
-  const rows = await db.selectFrom('records').select('id').where(inArea(area)).execute();
+/**
+ * The ids of an area's records, in id order. `lock` (PostgreSQL) takes their rows in that order too: two reorders of
+ * one area that each took its rows in their own new order deadlocked (database probe); in one order, the second
+ * waits for the first and then writes its own.
+ */
+export async function listIds(db: Db, area: string, options: { lock?: boolean } = {}): Promise<number[]> {
+  const rows = await lockedOnPostgres(db, db.selectFrom('records').select('id').where(inArea(area)).orderBy('id'), options.lock ?? false).execute();
   return rows.map((row) => Number(row.id));
 }
 
@@ -941,6 +946,7 @@ export async function countCreatedSince(db: Db, area: string, since: Date): Prom
 }
 
 /** Positions 1..n in the order given. */
+/** Inside a transaction that holds the area's rows (listIds with `lock`), or one id at a time it deadlocks another. */
 export async function setPositions(db: Db, area: string, ids: readonly number[]): Promise<void> {
   for (const [index, id] of ids.entries()) {
     await db.updateTable('records').set({ position: index + 1 }).where(inArea(area)).where('id', '=', id).execute();

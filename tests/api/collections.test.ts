@@ -66,6 +66,23 @@ describe('ordered areas', () => {
     expect(counter.position).toBe(1);
   });
 
+  it('take concurrent reorders of one area one after another: all answer 200, the last one stands (database probe)', async () => {
+    // Each reorder wrote its positions in its own new order, row lock by row lock: two on PostgreSQL deadlocked, and
+    // one of them answered 503.
+    const partners: number[] = [];
+    for (let n = 1; n <= 20; n++) partners.push((await create('partners', { name: `Partner ${n}` })).id);
+    const shuffled = (seed: number) => [...partners].sort((a, b) => ((a * 7919 + seed * 104729) % 97) - ((b * 7919 + seed * 104729) % 97) || a - b);
+    for (let round = 0; round < 3; round++) {
+      const orders = [1, 2, 3, 4].map((client) => shuffled(round * 4 + client));
+      const clients = await Promise.all(orders.map(async () => apiClient(t.app, await signIn(t.app))));
+      const answers = await Promise.all(orders.map((ids, client) => clients[client]!.put('/api/partners/order', { ids })));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      const records = await list('partners', { sort: ['position', 'ASC'], range: [0, 99] });
+      expect(records.map((record) => record.position)).toEqual(partners.map((_, index) => index + 1));
+      expect(orders).toContainEqual(records.map((record) => record.id));
+    }
+  });
+
   it('do not offer /order to unordered areas (it is taken for an id)', async () => {
     const response = await api.put('/api/blogs/order', { ids: [] });
     expect(response.statusCode).toBe(400);
