@@ -8,7 +8,7 @@ import { areas } from '../schema/areas';
 import { AreaChangeRefused, cleanStoredRichText, dropUndeclaredField, evolveAreas, reindexAreas } from './areas/evolve';
 import { USERS_AREA, buildAreaModels } from './areas/model';
 import { ConfigError, loadConfig } from './config';
-import { createDb, migrate } from './db';
+import { createDb, migrate, unhurried } from './db';
 import { countWithField, listChanges } from './repositories/area-evolution';
 
 const USAGE = `Usage: npm run areas -- plan | log | reindex | drop-field <area> <field> [--yes]`;
@@ -29,7 +29,9 @@ async function run(args: string[]): Promise<number> {
     }
     throw error;
   }
-  const db = createDb(config);
+  // A command may rewrite every record of an area: none of a request's statement timeouts (server/db/postgres-sessions.ts).
+  const served = createDb(config);
+  const db = unhurried(served);
   try {
     await migrate(db);
     const models = buildAreaModels(areas).filter((model) => model.name !== USERS_AREA);
@@ -80,7 +82,7 @@ async function run(args: string[]): Promise<number> {
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
   } finally {
-    await db.destroy();
+    await served.destroy();
   }
 }
 

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AreaDeclaration } from '../schema/define';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, createDb, lockDataDir, migrate, reportLostConnection, type DataDirLock } from './db';
+import { storageFault } from './plugins/errors';
 import { ensureAdmin, seedSampleContent, type AdminBootstrap } from './seed';
 import { scheduleUploadSweep } from './upload-sweep';
 
@@ -75,6 +76,23 @@ function reportEventLoopDelay(): (() => void) | undefined {
   return write;
 }
 
+/**
+ * A start that failed because PostgreSQL does not answer, in words an operator can act on: where it was looked for.
+ * (It hung for ever in its migrations on a PostgreSQL that had stopped answering; database probe.)
+ */
+function unreachable(config: Config, error: unknown): string | undefined {
+  if (!config.databaseUrl) return undefined;
+  const fault = storageFault(error) ?? storageFault((error as { cause?: unknown } | null)?.cause);
+  if (fault?.kind !== 'unavailable') return undefined;
+  const url = new URL(config.databaseUrl);
+  const host = url.searchParams.get('host') ?? (url.hostname || 'localhost');
+  const detail = error instanceof Error ? ((error.cause instanceof Error && error.cause.message) || error.message) : String(error);
+  return (
+    `Cornerstone could not reach PostgreSQL at ${host}:${url.port || 5432}: ${fault.reason} (${detail}). ` +
+    'Check that it is running and answering there, and that DATABASE_URL names it.'
+  );
+}
+
 /** Starts Cornerstone as `npm start` does; `areas` replaces the declared areas (start-up tests). */
 export async function startServer(options: { areas?: readonly AreaDeclaration[] } = {}): Promise<void> {
   let config;
@@ -116,7 +134,7 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
       }
     }
   } catch (error) {
-    console.error(`Cornerstone could not prepare its database: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(unreachable(config, error) ?? `Cornerstone could not prepare its database: ${error instanceof Error ? error.message : String(error)}`);
     await db.destroy();
     process.exit(1);
   }
@@ -125,7 +143,7 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
   try {
     app = await buildApp({ config, db, areas: options.areas });
   } catch (error) {
-    console.error(`Cornerstone could not start: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(unreachable(config, error) ?? `Cornerstone could not start: ${error instanceof Error ? error.message : String(error)}`);
     await db.destroy();
     process.exit(1);
   }

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { fieldLabel, optionsOf } from '../../schema/define';
 import { declaredIndexes, dropAreaIndex, existingAreaIndexes, indexFeatures } from '../db/area-indexes';
+import { unhurried } from '../db/postgres-sessions';
 import { readIndexSignatures, rebuildAreaIndex, writeIndexSignature } from '../repositories/record-index';
 import { indexEntry, indexSignature, isIndexed } from './search-index';
 import type { Database } from '../db/types';
@@ -314,7 +315,9 @@ export async function evolveAreas(
   const notes: string[] = [];
   const rollback = new Error('dry run');
   try {
-    await db.transaction().execute(async (trx) => {
+    // Unhurried (server/db/postgres-sessions.ts): at start, indexing and re-indexing an area of 100,000 records takes
+    // longer than a request's statement timeout allows.
+    await unhurried(db).transaction().execute(async (trx) => {
       await lockEvolution(trx);
       const snapshots = await readSnapshots(trx);
       const existing = new Set(await existingAreaIndexes(trx));
@@ -433,7 +436,7 @@ export async function dropUndeclaredField(db: Db, models: readonly AreaModel[], 
  * Answers, per area with rich text, how many records it cleaned.
  */
 export async function cleanStoredRichText(db: Db, models: readonly AreaModel[], batchSize = 500): Promise<Map<string, number>> {
-  return db.transaction().execute(async (trx) => {
+  return unhurried(db).transaction().execute(async (trx) => {
     await lockEvolution(trx);
     const cleaned = new Map<string, number>();
     for (const model of models) {
@@ -470,7 +473,7 @@ export async function cleanStoredRichText(db: Db, models: readonly AreaModel[], 
  * then. Answers how many records each area holds.
  */
 export async function reindexAreas(db: Db, models: readonly AreaModel[]): Promise<Map<string, number>> {
-  return db.transaction().execute(async (trx) => {
+  return unhurried(db).transaction().execute(async (trx) => {
     await lockEvolution(trx);
     const counts = new Map<string, number>();
     for (const model of models) {

@@ -10,11 +10,13 @@ import type { Config } from '../config';
 import { dialectOf } from './dialect';
 import { migrations } from './migrations';
 import { PLAN_ONCE, planOnce } from './planned';
+import { DATABASE_BUSY_WAIT_MS, POOL_DEFAULTS, REQUEST_DEADLINE_MS, REQUEST_SESSION_SETTINGS, setUnhurried, stallProbe, unhurried, watchStatements } from './postgres-sessions';
 import { SharedCommitKysely, SharedCommits, shareCommitsOf, sharedCommitsOf } from './shared-commits';
 import type { Database } from './types';
 
 export type { Database } from './types';
 export { dialectOf, type DialectName } from './dialect';
+export { DATABASE_BUSY_WAIT_MS, isConnectionFailure, unhurried } from './postgres-sessions';
 
 export type DbOptions =
   /** A SQLite file path, or ':memory:' for tests. */
@@ -44,8 +46,9 @@ export const reportLostConnection = (error: Error) =>
  * ends a session (pg_terminate_backend); node-postgres then raises an 'error' event on the connection (and, for an idle
  * one, on the pool), and an event without a listener stops the whole process. Both are heard: the pool drops the
  * connection and opens another for the next request, and a request that was using it answers 503 (plugins/errors.ts).
+ * A PostgreSQL that stops answering without closing them is found out too (postgres-sessions.ts).
  */
-function resilientPool(config: pg.PoolConfig, onLost: (error: Error) => void): pg.Pool {
+function resilientPool(config: pg.PoolConfig, onLost: (error: Error) => void, watch: { probe: () => Promise<boolean>; deadlineMs?: number }): pg.Pool {
   const pool = new pg.Pool(config);
   // Reported once per connection, by its own listener below (a connection ended in use hears of it twice: the
   // server's message, then the closed socket).
@@ -56,6 +59,7 @@ function resilientPool(config: pg.PoolConfig, onLost: (error: Error) => void): p
       if (!reported) onLost(error);
       reported = true;
     });
+    watchStatements(client, watch.probe, watch.deadlineMs);
   });
   return pool;
 }
@@ -64,18 +68,24 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
   const options = toDbOptions(source);
   if ('postgres' in options) {
     const onLost = settings.onConnectionLost ?? reportLostConnection;
-    const pool = resilientPool(options.postgres, onLost);
+    const config = { ...POOL_DEFAULTS, ...options.postgres };
+    const probe = stallProbe(config);
+    const pool = resilientPool(config, onLost, { probe, deadlineMs: REQUEST_DEADLINE_MS });
+    pool.on('connect', (client) => void client.query(REQUEST_SESSION_SETTINGS).catch(() => undefined));
     // The statements built once, outside a transaction, run on a pool of their own, planned once (planned.ts). Its
     // setting is the first statement of each of its connections (a client runs its statements in order); set so, not
     // among the connection's options, which a DATABASE_URL's own `options` would replace.
-    const planned = resilientPool(options.postgres, onLost);
-    planned.on('connect', (client) => void client.query(PLAN_ONCE).catch(() => undefined));
+    const planned = resilientPool(config, onLost, { probe, deadlineMs: REQUEST_DEADLINE_MS });
+    planned.on('connect', (client) => void client.query(`${PLAN_ONCE}; ${REQUEST_SESSION_SETTINGS}`).catch(() => undefined));
+    // Few connections: the work it does runs one transaction at a time, at start or from a command.
+    const unhurriedPool = resilientPool({ ...config, max: 2 }, onLost, { probe });
     const end = pool.end.bind(pool);
     pool.end = (async () => {
-      await Promise.all([end(), planned.end()]);
+      await Promise.all([end(), planned.end(), unhurriedPool.end()]);
     }) as typeof pool.end;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     planOnce(db, planned);
+    setUnhurried(db, new Kysely<Database>({ dialect: new PostgresDialect({ pool: unhurriedPool }) }));
     return db;
   }
   if (options.sqlite !== ':memory:') mkdirSync(path.dirname(options.sqlite), { recursive: true });
@@ -213,8 +223,6 @@ function reusingStatements(database: SqliteDatabase, beforeClose?: () => void): 
   };
 }
 
-/** How long a statement waits for another process's lock on the SQLite database before the request answers 503. */
-export const SQLITE_BUSY_WAIT_MS = 2000;
 
 /**
  * SQLite's single connection, whose statements retry SQLITE_BUSY on timers, leaving the event loop free. The wait is
@@ -305,7 +313,7 @@ function patient(connection: DatabaseConnection, spell: BusySpell, settler: WalS
           const now = Date.now();
           if (spell.since === undefined || now - (spell.last ?? now) > 1000) spell.since = now;
           spell.last = now;
-          if (now + delay > spell.since + SQLITE_BUSY_WAIT_MS) throw error;
+          if (now + delay > spell.since + DATABASE_BUSY_WAIT_MS) throw error;
           await sleep(delay);
         }
       }
@@ -407,7 +415,8 @@ export async function migratorFor(db: Kysely<any>): Promise<Migrator> {
 
 /** Brings the schema up to date; throws when a migration fails. */
 export async function migrate(db: Kysely<any>): Promise<string[]> {
-  const migrator = await migratorFor(db);
+  // Unhurried: a migration may rewrite or index every record, and a second server starting waits for the first's.
+  const migrator = await migratorFor(unhurried(db));
   let { error, results } = await migrator.migrateToLatest();
   // Before it migrates, Kysely looks for its bookkeeping tables among every schema's tables, testing each schema's
   // privileges by name: a schema another client drops meanwhile fails that look with 3F000 (invalid_schema_name),

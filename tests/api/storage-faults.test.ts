@@ -12,10 +12,11 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNREACHABLE_MESSAGE } from '../../schema/api';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { storageFault } from '../../server/plugins/errors';
 import { loadConfig } from '../../server/config';
-import { PID_FILE_NAME, createDb, migrate, type Database } from '../../server/db';
+import { DATABASE_BUSY_WAIT_MS, PID_FILE_NAME, createDb, migrate, unhurried, type Database } from '../../server/db';
+import { POSTGRES_STATEMENT_TIMEOUT_MS } from '../../server/db/postgres-sessions';
 import { hashPassword } from '../../server/passwords';
 import { createUser } from '../../server/repositories/users';
 import { USER, apiClient, csrf, signIn, type ApiClient } from './helpers';
@@ -71,8 +72,8 @@ function startServer(env: NodeJS.ProcessEnv): Promise<Running> {
 }
 
 /** Runs a server to its end; it is expected to refuse to start. */
-function startRefused(env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+function startRefused(env: NodeJS.ProcessEnv, timeout = 60_000) {
+  const result = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: root, env, encoding: 'utf8', timeout });
   return { status: result.status, stderr: result.stderr };
 }
 
@@ -185,11 +186,11 @@ interface FaultApp {
   close: () => Promise<void>;
 }
 
-async function faultApp(db: Kysely<Database>, close: () => Promise<void>): Promise<FaultApp> {
+async function faultApp(db: Kysely<Database>, close: () => Promise<void>, logger: BuildAppOptions['logger'] = false): Promise<FaultApp> {
   await migrate(db);
   await createUser(db, { name: USER.name, email: USER.email, passwordHash: await hashPassword(USER.password) });
   const config = loadConfig({ STATIC_DIR: '/nonexistent', LOGIN_RATE_LIMIT: '0' });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger });
   const api = apiClient(app, await signIn(app));
   return {
     app,
@@ -269,6 +270,138 @@ describe.runIf(postgresUrl)('a PostgreSQL server that goes away and comes back',
       await t.close();
     }
   });
+});
+
+/**
+ * A relay between the server and PostgreSQL. `stall()` stops passing bytes on, either way, on every connection, new
+ * ones accepted but never answered, until `resume()`: PostgreSQL stopped with SIGSTOP (or the network cut without a
+ * reset), then continued. `resetAfter`: a connection on which PostgreSQL sends bytes matching it is reset (ECONNRESET)
+ * a moment after they are passed on, instead of being closed: as when PostgreSQL closes a session whose client had
+ * sent more than it read.
+ */
+async function openRelay() {
+  const target = new URL(postgresUrl!);
+  const sockets = new Set<Socket>();
+  const state = { stalled: false, resetAfter: undefined as RegExp | undefined };
+  let held: (() => void)[] = [];
+  const pass = (then: () => void) => (state.stalled ? held.push(then) : then());
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.on('data', (chunk: Buffer) => pass(() => upstream.write(chunk)));
+    upstream.on('data', (chunk: Buffer) =>
+      pass(() => {
+        client.write(chunk);
+        if (!state.resetAfter?.test(chunk.toString('latin1'))) return;
+        setTimeout(() => {
+          client.resetAndDestroy();
+          upstream.destroy();
+        }, 100);
+      }),
+    );
+    client.on('end', () => pass(() => upstream.end()));
+    upstream.on('end', () => pass(() => state.resetAfter || client.end()));
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const url = new URL(postgresUrl!);
+  url.hostname = '127.0.0.1';
+  url.port = String((relay.address() as AddressInfo).port);
+  return {
+    url: url.href,
+    port: url.port,
+    state,
+    stall: () => (state.stalled = true),
+    resume: () => {
+      state.stalled = false;
+      for (const then of held.splice(0)) then();
+      held = [];
+    },
+    close: async () => {
+      await new Promise((resolve) => {
+        relay.close(resolve);
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}
+
+describe.runIf(postgresUrl)('a PostgreSQL server that stops answering without closing its connections (database probe)', () => {
+  const timed = async <T>(run: () => Promise<T>) => {
+    const started = Date.now();
+    const result = await run();
+    return { result, ms: Date.now() - started };
+  };
+
+  it('reads, writes and health answer 503 within seconds, not never; all answers again once it goes on', async () => {
+    const relay = await openRelay();
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    const db = createDb({ postgres: { connectionString: relay.url, options: `-c search_path=${schema}` } }, { onConnectionLost: () => {} });
+    const t = await faultApp(db, async () => {
+      await db.destroy();
+      await admin.query(`drop schema if exists "${schema}" cascade`);
+      await admin.end();
+    });
+    try {
+      // Connections open and idle in the pools: the stall catches them as it would a running server's.
+      expect((await t.api.post('/api/counters', counter('Before the stall'))).statusCode).toBe(201);
+      expect((await t.app.inject({ url: '/api/public/counters' })).statusCode).toBe(200);
+      relay.stall();
+      // Not read before: a public answer already read may be served from the server's memory.
+      // Each waited until the client gave up (30 s, with no answer); migrations at start for ever.
+      const [read, website, health, write] = await Promise.all([
+        timed(() => t.api.get('/api/counters')),
+        timed(() => t.app.inject({ url: '/api/public/partners' })),
+        timed(() => t.app.inject({ url: '/api/health' })),
+        timed(() => t.api.post('/api/counters', counter('While stalled'))),
+      ]);
+      for (const [name, { result, ms }] of Object.entries({ read, website, health, write })) {
+        expect(result.statusCode, name).toBe(503);
+        expect(result.headers['retry-after'], name).toBe('30');
+        expect(ms, name).toBeLessThan(9000);
+      }
+      expect(read.result.json()).toEqual({ message: DATABASE_UNREACHABLE_MESSAGE });
+      expect(website.result.json()).toEqual({ message: DATABASE_UNREACHABLE_MESSAGE });
+      expect(write.result.json()).toEqual(UNAVAILABLE);
+      expect(health.result.json()).toMatchObject({ message: 'Service Unavailable', reason: expect.stringMatching(/^the database server does not answer/) });
+      console.info(`stalled PostgreSQL: read ${read.ms} ms, website read ${website.ms} ms, health ${health.ms} ms, write ${write.ms} ms`);
+
+      relay.resume();
+      const back = await t.api.get('/api/counters');
+      expect(back.statusCode, back.body).toBe(200);
+      expect((back.json() as { label: string }[]).map((record) => record.label)).toEqual(['Before the stall']);
+      // Health reports the refused write until a write succeeds (routes/health.ts).
+      expect((await t.api.post('/api/counters', counter('After the stall'))).statusCode).toBe(201);
+      expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      relay.resume();
+      await t.close();
+      await relay.close();
+    }
+  }, 30_000);
+
+  it('a start on it stops within seconds and says which PostgreSQL does not answer', async () => {
+    const relay = await openRelay();
+    relay.stall();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cornerstone-stalled-'));
+    try {
+      const started = Date.now();
+      const { status, stderr } = startRefused(serverEnv(dataDir, { DATABASE_URL: relay.url }), 25_000);
+      expect(status).toBe(1);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(stderr).toContain(`Cornerstone could not reach PostgreSQL at 127.0.0.1:${relay.port}: the database server does not answer`);
+      expect(stderr).toContain('Check that it is running and answering there, and that DATABASE_URL names it.');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await relay.close();
+    }
+  }, 30_000);
 });
 
 describe.skipIf(postgresUrl)('a busy or unwritable SQLite database', () => {
@@ -424,23 +557,36 @@ describe.runIf(postgresUrl)('an unwritable PostgreSQL database', () => {
     expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
   });
 
-  it('a lock held by another session past lock_timeout (55P03) answers 503 busy', async () => {
+  it('a lock held by another session: reads and writes answer 503 busy after about 2 s (lock_timeout), nothing is written', async () => {
+    // They waited as long as the lock was held (database probe); SQLite's wait is as long (DATABASE_BUSY_WAIT_MS).
     const other = new pg.Client({ connectionString: postgresUrl, options: `-c search_path=${schema}` });
     await other.connect();
     try {
       await other.query('begin');
       await other.query('lock table records in access exclusive mode');
-      await sql`set lock_timeout = '500ms'`.execute(t.db);
-      const refused = await t.api.post('/api/counters', counter('Locked'));
-      expect(refused.statusCode).toBe(503);
-      expect(refused.headers['retry-after']).toBe('2');
-      expect(refused.json()).toEqual(BUSY);
+      for (const request of [() => t.api.post('/api/counters', counter('Locked')), () => t.api.get('/api/counters')]) {
+        const started = Date.now();
+        const refused = await request();
+        const ms = Date.now() - started;
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('2');
+        expect(refused.json()).toEqual(BUSY);
+        expect(ms).toBeGreaterThanOrEqual(DATABASE_BUSY_WAIT_MS - 100);
+        expect(ms).toBeLessThan(DATABASE_BUSY_WAIT_MS + 2000);
+      }
     } finally {
       await other.query('rollback');
       await other.end();
-      await sql`set lock_timeout = 0`.execute(t.db);
     }
+    const labels = ((await t.api.get('/api/counters')).json() as { label: string }[]).map((record) => record.label);
+    expect(labels).not.toContain('Locked');
     expect((await t.api.post('/api/counters', counter('Unlocked'))).statusCode).toBe(201);
+  });
+
+  it('the sessions serving requests have a statement timeout; migrations and re-indexing run on sessions without one', async () => {
+    const setting = async (db: Kysely<Database>) => (await sql<{ timeout: string }>`select current_setting('statement_timeout') as timeout`.execute(db)).rows[0]!.timeout;
+    expect(await setting(t.db)).toBe(`${POSTGRES_STATEMENT_TIMEOUT_MS / 1000}s`);
+    expect(await setting(unhurried(t.db))).toBe('0');
   });
 
   /** Ends a session of the server as PostgreSQL does when it restarts or is stopped, and waits until it is gone. */
