@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNREACHABLE_MESSAGE } from '../../schema/api';
+import { isConnectionFailure } from '../db/postgres-sessions';
 import { HttpError } from '../http-error';
 import { AUTH_REQUIRED } from './authenticate';
 
@@ -36,7 +37,8 @@ const POSTGRES_FAULTS: Record<string, StorageFault> = {
 };
 // Only errors of connecting out: the database is the one thing this server connects to. ECONNRESET and EPIPE are not
 // here, because a client that drops its own request (an upload cancelled) raises them too, and that says nothing
-// about the database; node-postgres words a connection lost mid-query as 'Connection terminated' (below).
+// about the database; node-postgres words a connection lost mid-query as 'Connection terminated' (below), and raises
+// a reset of its own socket as ECONNRESET, which isConnectionFailure (server/db/postgres-sessions.ts) tells apart.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** Whether an error is the database being busy or failing, and how; undefined for every other error. */
@@ -53,6 +55,11 @@ export function storageFault(error: unknown): StorageFault | undefined {
   const message = error instanceof Error ? error.message : '';
   if (/^Connection terminated|and is not queryable$|timeout exceeded when trying to connect/i.test(message)) {
     return { kind: 'unavailable', reason: 'the database server does not answer' };
+  }
+  // A PostgreSQL connection's own socket failed, or a statement was sent on it after (a transaction's ROLLBACK, whose
+  // error Kysely throws instead of the one that ended the session): 500 before (database probe).
+  if (isConnectionFailure(error)) {
+    return { kind: 'unavailable', reason: `the connection to the database server failed${typeof code === 'string' ? ` (${code})` : ''}` };
   }
   return undefined;
 }

@@ -402,6 +402,49 @@ describe.runIf(postgresUrl)('a PostgreSQL server that stops answering without cl
       await relay.close();
     }
   }, 30_000);
+
+  it('a connection reset under a transaction’s ROLLBACK (its session ended mid-write) answers 503, and nothing is written', async () => {
+    const relay = await openRelay();
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    const db = createDb({ postgres: { connectionString: relay.url, options: `-c search_path=${schema}` } }, { onConnectionLost: () => {} });
+    const t = await faultApp(db, async () => {
+      await db.destroy();
+      await admin.query(`drop schema if exists "${schema}" cascade`);
+      await admin.end();
+    });
+    try {
+      // The write's own session is ended inside its transaction (pg_terminate_backend, as a restart does), and its
+      // connection reset before the ROLLBACK that follows is sent: Kysely throws the ROLLBACK's 'read ECONNRESET'
+      // instead of the 57P01, which answered 500.
+      await admin.query(`
+        create function "${schema}".end_my_session() returns trigger language plpgsql as $$
+        begin
+          if new.data::text like '%End my session%' then perform pg_terminate_backend(pg_backend_pid()); perform pg_sleep(5); end if;
+          return new;
+        end $$`);
+      await admin.query(`create trigger end_my_session before insert on "${schema}".records for each row execute function "${schema}".end_my_session()`);
+      relay.state.resetAfter = /terminating connection/;
+      const refused = await t.api.post('/api/counters', counter('End my session'));
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(refused.json()).toEqual(UNAVAILABLE);
+      relay.state.resetAfter = undefined;
+      const stored = await admin.query(`select count(*)::int as count from "${schema}".records where data::text like '%End my session%'`);
+      expect(stored.rows[0].count).toBe(0);
+      expect((await t.api.post('/api/counters', counter('After the reset'))).statusCode).toBe(201);
+    } finally {
+      await t.close();
+      await relay.close();
+    }
+  });
+
+  it('an ECONNRESET that is not the database’s (a client that dropped its request) is no storage fault', () => {
+    expect(storageFault(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBeUndefined();
+    expect(storageFault(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).toBeUndefined();
+  });
 });
 
 describe.skipIf(postgresUrl)('a busy or unwritable SQLite database', () => {
