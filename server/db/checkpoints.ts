@@ -12,22 +12,42 @@ import { SQLITE_DRIVER_PATH } from './sqlite-driver';
 // waits for writers to pause and holds new ones meanwhile, made writes under that load fail with 503 (busy > 2 s).
 export const CHECKPOINT_EVERY_MS = 100;
 
-// The worker's code, evaluated (eval: true) so the compiled server needs no second file.
+/**
+ * A checkpoint that fails for a reason other than a lock (a full disk, an I/O error) is tried again after twice the
+ * wait, up to this. It was tried every 100 ms and each failure reported: ten lines a second on a full disk (database
+ * probe).
+ */
+export const CHECKPOINT_RETRY_MAX_MS = 10_000;
+
+// The worker's code, evaluated (eval: true) so the compiled server needs no second file. A failure is reported once
+// per kind (its code), again only after a checkpoint worked ('recovered').
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const db = new (require(workerData.driver))(workerData.file, { timeout: 0 });
+let failing;
+let wait = workerData.everyMs;
+let timer;
 const run = () => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
+    if (failing !== undefined) parentPort.postMessage({ recovered: true });
+    failing = undefined;
+    wait = workerData.everyMs;
   } catch (error) {
     // Busy now (a backup, the upload sweep's checkpoint): the next turn tries again. Anything else is reported.
-    if (!String(error && error.code).startsWith('SQLITE_BUSY')) parentPort.postMessage({ error: String(error && error.message) });
+    const code = String(error && error.code);
+    if (!code.startsWith('SQLITE_BUSY')) {
+      if (code !== failing) parentPort.postMessage({ error: String(error && error.message) });
+      failing = code;
+      wait = Math.min(wait * 2, workerData.maxMs);
+    }
   }
+  timer = setTimeout(run, wait);
 };
-const timer = setInterval(run, workerData.everyMs);
+timer = setTimeout(run, wait);
 parentPort.on('message', (message) => {
   if (message !== 'stop') return;
-  clearInterval(timer);
+  clearTimeout(timer);
   db.close();
   parentPort.close();
 });
@@ -37,14 +57,22 @@ export interface Checkpointer {
   stop(): void;
 }
 
-/** Checkpoints `file`'s write-ahead log from a worker thread; `onError` hears what it could not do. */
-export function checkpointInBackground(file: string, onError: (message: string) => void, everyMs = CHECKPOINT_EVERY_MS): Checkpointer {
-  const worker = new Worker(SOURCE, { eval: true, workerData: { file, driver: SQLITE_DRIVER_PATH, everyMs } });
+export interface CheckpointEvents {
+  /** Checkpoints fail (`message`); told again only after `onRecovered`. `stopped`: the worker itself failed and ended. */
+  onError(message: string, stopped: boolean): void;
+  /** A checkpoint worked after a failure. */
+  onRecovered(): void;
+}
+
+/** Checkpoints `file`'s write-ahead log from a worker thread, telling `events` when it fails and when it works again. */
+export function checkpointInBackground(file: string, events: CheckpointEvents, everyMs = CHECKPOINT_EVERY_MS, maxMs = CHECKPOINT_RETRY_MAX_MS): Checkpointer {
+  const worker = new Worker(SOURCE, { eval: true, workerData: { file, driver: SQLITE_DRIVER_PATH, everyMs, maxMs } });
   worker.unref();
-  worker.on('message', (message: { error?: string }) => {
-    if (message.error) onError(message.error);
+  worker.on('message', (message: { error?: string; recovered?: boolean }) => {
+    if (message.error) events.onError(message.error, false);
+    if (message.recovered) events.onRecovered();
   });
-  worker.on('error', (error) => onError(error.message));
+  worker.on('error', (error) => events.onError(error.message, true));
   return {
     stop: () => worker.postMessage('stop'),
   };

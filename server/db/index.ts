@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkpointInBackground, type Checkpointer } from './checkpoints';
+import { CHECKPOINT_RETRY_MAX_MS, checkpointInBackground, type Checkpointer } from './checkpoints';
 import { SqliteDatabase } from './sqlite-driver';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteQueryCompiler, sql, type CompiledQuery, type DatabaseConnection, type Driver, type LimitNode, type OffsetNode, type OperationNode, type QueryCompiler, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
@@ -109,9 +109,18 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
     // copied already then, so it has little left to do. The log is then cut back to WAL_KEPT_BYTES.
     database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
     database.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
-    checkpointer = checkpointInBackground(options.sqlite, (message) => {
-      console.error(`Cornerstone: checkpoints on a worker thread failed (${message}); SQLite checkpoints in its commits again.`);
-      if (database.open) database.pragma('wal_autocheckpoint = 1000');
+    checkpointer = checkpointInBackground(options.sqlite, {
+      onError: (message, stopped) => {
+        console.error(
+          `Cornerstone: checkpoints on a worker thread failed (${message}); SQLite checkpoints in its commits ` +
+            (stopped ? 'from now on.' : `until they work again (tried again every ${CHECKPOINT_RETRY_MAX_MS / 1000} s at most).`),
+        );
+        if (database.open) database.pragma('wal_autocheckpoint = 1000');
+      },
+      onRecovered: () => {
+        console.error('Cornerstone: checkpoints on a worker thread work again.');
+        if (database.open) database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+      },
     });
   }
   const shared = new SharedCommits(() => database.inTransaction);
