@@ -122,7 +122,8 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
   // A connection PostgreSQL closes is reported in the server's log once there is one (server/db/index.ts).
   const server: { log?: FastifyBaseLogger } = {};
   const onConnectionLost = (error: Error) =>
-    server.log ? server.log.warn({ err: error }, 'lost a connection to PostgreSQL; the next request opens another') : reportLostConnection(error);
+    // One line, no stack: an outage closes every connection at once.
+    server.log ? server.log.warn({ error: error.message }, 'lost a connection to PostgreSQL; the next request opens another') : reportLostConnection(error);
   const db = createDb(config, { settleLater: true, onConnectionLost });
   try {
     await migrate(db);

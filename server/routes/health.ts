@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { probeWritable } from '../db';
 import type { Database } from '../db/types';
 import { NO_SECURITY, RETRY_AFTER_HEADER } from '../plugins/openapi';
-import { RETRY_AFTER_SECONDS, storageFault } from '../plugins/errors';
+import { RETRY_AFTER_SECONDS, faultLog, storageFault } from '../plugins/errors';
 
 // A write refused this recently still makes health answer 503, unless a write has succeeded since (issue #9).
 const RECENT_FAULT_MS = 60_000;
@@ -37,7 +37,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asy
         await probeWritable(db);
       } catch (error) {
         const fault = storageFault(error);
-        request.log.error({ err: error }, 'health check: database unavailable');
+        // A known fault on one line (plugins/errors.ts); anything else with its stack.
+        if (fault) request.log.warn(faultLog(fault, error), 'health check: database unavailable');
+        else request.log.error({ err: error }, 'health check: database unavailable');
         return unavailable(fault?.reason ?? 'the database does not answer', RETRY_AFTER_SECONDS[fault?.kind ?? 'unavailable']);
       }
       const last = app.storageFaults?.last;
