@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupApp, type TestApp } from './helpers';
+import { fakeConsoleBuild, setupApp, type TestApp } from './helpers';
 
 describe('API basics', () => {
   let t: TestApp;
@@ -114,14 +114,10 @@ describe('serving the built console', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'cornerstone-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cornerstone</title><div id="root"></div>');
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("console")');
+    dist = fakeConsoleBuild();
     // As the build leaves them (vite.config.ts precompress): brotli and gzip copies beside the file.
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("console")'));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("console")'));
-    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await setupApp({ staticDir: dist });
   });
   afterAll(async () => {

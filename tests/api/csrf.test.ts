@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrf, findCookie, setupApp, signIn, storedImage, USER, type TestApp } from './helpers';
+import { csrf, fakeConsoleBuild, findCookie, setupApp, signIn, storedImage, USER, type TestApp } from './helpers';
 
 const CSRF_REFUSED = { message: 'Invalid or missing CSRF token.' };
 
@@ -56,11 +54,7 @@ describe('where the cookie is set', () => {
   let built: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'cornerstone-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cornerstone</title><div id="root"></div>');
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("console")');
-    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    dist = fakeConsoleBuild();
     built = await setupApp({ staticDir: dist });
   });
   afterAll(async () => {

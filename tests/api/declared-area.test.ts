@@ -381,9 +381,9 @@ describe('lists', () => {
     // The code B%1 holds the words "b" and "1".
     expect((await list({ filter: { q: 'b%1' } })).titles).toEqual(['banana']);
     expect((await list({ filter: { q: '1' } })).titles).toEqual(['banana']);
-    // No word at all is no search.
-    expect((await list({ filter: { q: '%' } })).titles).toHaveLength(4);
-    expect((await list({ filter: { q: '_' } })).titles).toHaveLength(4);
+    // A search holding no word finds nothing (it found everything, as if ignored); a blank one is no search.
+    expect((await list({ filter: { q: '%' } })).titles).toEqual([]);
+    expect((await list({ filter: { q: '_' } })).titles).toEqual([]);
     expect((await list({ filter: { q: '   ' } })).titles).toHaveLength(4);
   });
 

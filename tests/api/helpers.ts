@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { connect } from 'node:net';
 import { expect } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -161,4 +164,14 @@ export async function rawExchange(app: FastifyInstance, head: string, body: Buff
     socket.on('close', () => resolve(Buffer.concat(chunks).toString(encoding)));
     socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body]));
   });
+}
+
+/** A folder laid out as the console's build is (index.html, assets/index-abc123.js, favicon.svg), for the file server. */
+export function fakeConsoleBuild(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'cornerstone-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Cornerstone</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("console")');
+  writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dist;
 }

@@ -329,6 +329,22 @@ async function openRelay() {
   };
 }
 
+/** An app on a schema of its own, whose connections to PostgreSQL go through a relay the test can stall or reset. */
+async function relayedApp() {
+  const relay = await openRelay();
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  const db = createDb({ postgres: { connectionString: relay.url, options: `-c search_path=${schema}` } }, { onConnectionLost: () => {} });
+  const t = await faultApp(db, async () => {
+    await db.destroy();
+    await admin.query(`drop schema if exists "${schema}" cascade`);
+    await admin.end();
+  });
+  return { relay, schema, admin, t };
+}
+
 describe.runIf(postgresUrl)('a PostgreSQL server that stops answering without closing its connections (database probe)', () => {
   const timed = async <T>(run: () => Promise<T>) => {
     const started = Date.now();
@@ -337,17 +353,7 @@ describe.runIf(postgresUrl)('a PostgreSQL server that stops answering without cl
   };
 
   it('reads, writes and health answer 503 within seconds, not never; all answers again once it goes on', async () => {
-    const relay = await openRelay();
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    const db = createDb({ postgres: { connectionString: relay.url, options: `-c search_path=${schema}` } }, { onConnectionLost: () => {} });
-    const t = await faultApp(db, async () => {
-      await db.destroy();
-      await admin.query(`drop schema if exists "${schema}" cascade`);
-      await admin.end();
-    });
+    const { relay, t } = await relayedApp();
     try {
       // Connections open and idle in the pools: the stall catches them as it would a running server's.
       expect((await t.api.post('/api/counters', counter('Before the stall'))).statusCode).toBe(201);
@@ -404,17 +410,7 @@ describe.runIf(postgresUrl)('a PostgreSQL server that stops answering without cl
   }, 30_000);
 
   it('a connection reset under a transaction’s ROLLBACK (its session ended mid-write) answers 503, and nothing is written', async () => {
-    const relay = await openRelay();
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    const db = createDb({ postgres: { connectionString: relay.url, options: `-c search_path=${schema}` } }, { onConnectionLost: () => {} });
-    const t = await faultApp(db, async () => {
-      await db.destroy();
-      await admin.query(`drop schema if exists "${schema}" cascade`);
-      await admin.end();
-    });
+    const { relay, schema, admin, t } = await relayedApp();
     try {
       // The write's own session is ended inside its transaction (pg_terminate_backend, as a restart does), and its
       // connection reset before the ROLLBACK that follows is sent: Kysely throws the ROLLBACK's 'read ECONNRESET'
