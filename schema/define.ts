@@ -141,6 +141,8 @@ export interface FieldOptions {
   multiline?: boolean;
   /** A date or a date and time (fields.date): answered in its one stored form (schema/dates.ts storedDate). */
   date?: boolean;
+  /** What the API document says of the field beyond its label (its checks that JSON Schema cannot carry). */
+  description?: string;
 }
 
 /** Field options by schema; a schema's copies (`.toLowerCase()`, `.refine()`…) inherit them. */
@@ -149,9 +151,13 @@ export const fieldOptions = z.registry<FieldOptions>();
 /** Attaches options to a field's schema (the builders below do it for you): `field(z.string(), { label: 'Code' })`. */
 export function field<T extends z.ZodType>(schema: T, options: FieldOptions): T {
   const current = fieldOptions.get(schema);
-  // A schema the registry already holds is shared by other fields: attach to a copy of it instead.
-  const target = current ? (schema.meta({}) as unknown as T) : schema;
-  fieldOptions.add(target, { ...current, ...options });
+  const merged = { ...current, ...options };
+  // A copy, so that a schema shared by other fields keeps its own options; its label and description go into the API
+  // document as the field's JSON Schema `title` and `description` (an OpenAPI probe: a form generated from the
+  // document had no labels, and no word of what a date or a slug must look like).
+  const described = { ...(merged.label && { title: merged.label }), ...(merged.description && { description: merged.description }) };
+  const target = schema.meta(described) as unknown as T;
+  fieldOptions.add(target, merged);
   return target;
 }
 
@@ -272,7 +278,9 @@ const storableText = (schema: z.ZodString, label: string, multiline = false) => 
 // website shows (an image's alt text) and sends on: the same characters as one-line text.
 const fileText = (label: string, max: number) => storableText(z.string().max(max), label);
 export const uploadObject = z.object({
-  src: fileText('The file address', 500).refine(isApiAddressAsWritten, { error: disguisedApiAddressMessage('The file address') }),
+  src: fileText('The file address', 500)
+    .refine(isApiAddressAsWritten, { error: disguisedApiAddressMessage('The file address') })
+    .meta({ description: 'The address POST /api/uploads answered (/api/uploads/<id>, written exactly so), or a web address (http or https).' }),
   title: fileText('The file name', 300).nullish(),
   // What an image shows, for people who cannot see it: the website's alt text (schema/uploads.ts altTextOf).
   alt: storableText(z.string().trim().max(ALT_TEXT_MAX), 'The alternative text').nullish(),
@@ -398,7 +406,12 @@ export const fields = {
         .nullish()
         // Stored as ISO 8601 in UTC (schema/dates.ts), the form the website's date rules compare.
         .transform((value) => (value ? normalizeDate(value) : null)),
-      { label, ...options, date: true },
+      {
+        label,
+        description: `A date (YYYY-MM-DD), or a date and time in ISO 8601 (UTC unless it ends with an offset such as +02:00); empty or null is none.`,
+        ...options,
+        date: true,
+      },
     ),
   choice: <T extends readonly [string, ...string[]]>(label: string, values: T, options: FieldOptions = {}) =>
     field(
@@ -444,7 +457,7 @@ export const fields = {
         })
         .nullish()
         .transform((value) => value || null),
-      { label, max, ...options },
+      { label, max, description: 'Lowercase letters, digits and single hyphens between them (other scripts keep their letters); empty or null: made from the record’s title or name, and made unique.', ...options },
     ),
   // A short list of short texts (e.g. company values); order is kept.
   list: (label: string, max = 20, itemMax = 120, options: FieldOptions = {}) =>

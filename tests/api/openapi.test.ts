@@ -141,6 +141,17 @@ async function checkReads(include: (path: string) => boolean, request: (url: str
 }
 
 describe('the API document', () => {
+  it("names each declared field by its label, and says what a date, a slug and a file's address must be", () => {
+    type Property = { title?: string; description?: string; anyOf?: { properties?: Record<string, Property> }[] };
+    const body = (document.paths['/api/blogs']!.post as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, Property> } }> } })
+      .requestBody.content['application/json']!.schema.properties;
+    expect(body.title?.title).toBe('Title');
+    expect(body.published_at).toMatchObject({ title: 'Publish date', description: expect.stringMatching(/^A date \(YYYY-MM-DD\), or a date and time in ISO 8601/) });
+    expect(body.slug).toMatchObject({ title: 'URL slug', description: expect.stringMatching(/^Lowercase letters, digits and single hyphens/) });
+    const file = body.cover_image?.anyOf?.find((option) => option.properties)?.properties;
+    expect(file?.src?.description).toMatch(/^The address POST \/api\/uploads answered/);
+  });
+
   it('is valid OpenAPI, named and versioned', async () => {
     const result = await new Validator().validate(structuredClone(document) as never);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)?.slice(0, 2000)).toEqual([]);
