@@ -615,9 +615,10 @@ export async function createSubmission(db: Db, model: AreaModel, input: unknown,
   const state = inboxUpdateSchema.parse(options.state ?? {});
   const stored = await db.transaction().execute(async (trx) => {
     await checkSubmission(trx, model, data, options);
-    await options.admit?.(trx);
     // Before the record, which names them (upload_references).
     if (options.publicSubmission) for (const upload of [...files.values()].flat()) await insertUpload(trx, upload);
+    // Last before the record: a lock it takes is held for the record's insert and the commit, not a file's bytes.
+    await options.admit?.(trx);
     const stored = { ...data, status: state.status ?? 'new', notes: state.notes, read: state.read ?? false };
     return insertRecord(trx, model.name, { data: stored, index: indexEntry(model, stored) }, options.now);
   });

@@ -63,7 +63,7 @@ async function answers(config: pg.PoolConfig): Promise<boolean> {
     // Refused with a SQLSTATE (too many connections, say): PostgreSQL answers, so the statement is merely slow.
     .then(
       () => true,
-      (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown } | null)?.code)),
+      (error: unknown) => error instanceof pg.DatabaseError,
     );
   const result = await Promise.race([answered, late]);
   clearTimeout(timer);

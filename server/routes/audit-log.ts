@@ -15,6 +15,7 @@ import { SIGNED_IN } from '../plugins/openapi';
 import { auditEntriesByIds, exportAuditIds, listAuditEntries, pruneAuditLog, type AtBound } from '../repositories/audit';
 import { errorResponses, listQuerySchema, pageSchema } from './contract';
 import { sendPage } from './resources';
+import { unhurried } from '../db/postgres-sessions';
 
 const HOUR_MS = 3_600_000;
 
@@ -143,7 +144,8 @@ export async function registerAuditLog(app: FastifyInstance, { db, config }: { d
   let lastPrune = 0;
   const prune = async () => {
     lastPrune = Date.now();
-    await pruneAuditLog(db, days);
+    // Without the request sessions' statement timeout: a first retention over a large log may take a while.
+    await pruneAuditLog(unhurried(db), days);
   };
   if (days > 0) {
     app.addHook('onReady', prune);

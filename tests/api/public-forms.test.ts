@@ -507,6 +507,26 @@ describe('the per-form cap per minute (PUBLIC_FORM_GLOBAL_LIMIT)', () => {
     expect((await counts(capped.db)).records).toBe(3);
   });
 
+  it('dates a multipart submission from when its body is in, so a body that came slowly still counts in the window', async () => {
+    const { payload, contentType } = await encode(partsOf({ ...contact, message: 'Slow multipart' }));
+    const stream = new Readable({ read() {} });
+    const answer = capped.app.inject({
+      method: 'POST',
+      url: '/api/public/contact-us-form',
+      payload: stream,
+      headers: { 'content-type': contentType, 'content-length': String(payload.length) },
+    });
+    stream.push(payload.subarray(0, 40));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const bodyIn = Date.now();
+    stream.push(payload.subarray(40));
+    stream.push(null);
+    expectAccepted(await answer);
+    const [row] = await capped.db.selectFrom('records').select('created_at').where('area', '=', 'contact-us-form').execute();
+    // Dated by its headers it would read 400 ms earlier: a minute's slow body would be out of the window at once.
+    expect(Date.parse(row!.created_at)).toBeGreaterThanOrEqual(bodyIn - 5);
+  });
+
   it('tells when the earliest counted submission leaves the window', async () => {
     for (let i = 0; i < 3; i++) expectAccepted(await postJson(capped.app, 'careers-form', applicant));
     await capped.db.updateTable('records').set({ created_at: new Date(Date.now() - 50_000).toISOString() }).where('area', '=', 'careers-form').execute();

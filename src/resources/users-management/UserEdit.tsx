@@ -50,8 +50,8 @@ function NewPasswordSection() {
           aria-controls="new-password-fields"
           onClick={() => {
             if (open) {
+              // Your own password stays: an email changed meanwhile still needs it.
               setValue('password', '', { shouldDirty: false, shouldValidate: false });
-              setValue('current_password', '', { shouldDirty: false, shouldValidate: false });
             }
             setOpen(!open);
           }}

@@ -185,6 +185,10 @@ describe('users list and edit', () => {
     await user.clear(email);
     await user.type(email, 'benjamin@example.com');
     await user.type(await screen.findByLabelText('Your password', { selector: 'input' }), 'my own secret');
+    // Opening and closing the password section keeps your own password: the email still needs it.
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await user.click(screen.getByRole('button', { name: 'Keep current password' }));
+    expect(screen.getByLabelText('Your password', { selector: 'input' })).toHaveValue('my own secret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({ body: { name: 'Ben Builder Jr', email: 'benjamin@example.com', current_password: 'my own secret' } });
