@@ -2,9 +2,10 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, useTheme } from '@mui/material';
 import { Link } from 'react-router';
-import { Logout, ToggleThemeButton, UserMenu, useUserMenu } from 'react-admin';
+import { Logout, UserMenu, useUserMenu } from 'react-admin';
 import { Logo } from '../components/Logo';
 import { SessionsMenuItem } from './SessionsMenuItem';
+import { ThemeToggle } from './ThemeToggle';
 import { useSignOut } from './signOut';
 import { config, HEADER_LOGO_WIDTH_PX } from '../config';
 import { useSidebar } from './sidebarState';
@@ -39,7 +40,7 @@ export function Header() {
           <Logo width={HEADER_LOGO_WIDTH_PX} alt={`${config.productName} dashboard home`} dark={dark} />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        <ToggleThemeButton />
+        <ThemeToggle />
         <UserMenu>
           <SessionsMenuItem />
           <GuardedLogout />

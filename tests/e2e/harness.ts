@@ -326,9 +326,9 @@ export function sidebarToggle(page: Page): Locator {
     .getByRole('button', { name: /^(Collapse sidebar|Expand sidebar|Open menu|Close menu)$/ });
 }
 
-// The header's light/dark switch: react-admin's ToggleThemeButton, named by its English text.
+// The header's light/dark switch (src/layout/ThemeToggle.tsx): "Dark mode", pressed when it is on.
 export function themeToggle(page: Page): Locator {
-  return page.getByRole('banner').getByRole('button', { name: 'Toggle light/dark mode', exact: true });
+  return page.getByRole('banner').getByRole('button', { name: 'Dark mode', exact: true });
 }
 
 // Closes every open notice the way a user does, with its close button.
