@@ -1,7 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
+import RemoveCircleOutlineOutlinedIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { SaveButton, Toolbar, useSimpleFormIterator } from 'react-admin';
+import { IconButtonWithTooltip, SaveButton, Toolbar, useSimpleFormIterator, useSimpleFormIteratorItem } from 'react-admin';
 
 // Pieces shared by the singleton pages (hero, about, contact, privacy policy).
 
@@ -43,6 +44,17 @@ export function AddRowButton({ label }: { label: string }) {
     <Button size="small" startIcon={<AddIcon aria-hidden />} onClick={() => add()}>
       {label}
     </Button>
+  );
+}
+
+// A row's Remove, named by its row ("Remove highlight 2"): react-admin names every row's button "Remove", which left a
+// screen reader's list of buttons saying which of five it was nowhere (the last stop's leftover).
+export function RemoveRowButton({ noun }: { noun: string }) {
+  const { remove, index } = useSimpleFormIteratorItem();
+  return (
+    <IconButtonWithTooltip label={`Remove ${noun} ${index + 1}`} size="small" color="warning" onClick={() => remove()} className="button-remove">
+      <RemoveCircleOutlineOutlinedIcon fontSize="small" />
+    </IconButtonWithTooltip>
   );
 }
 

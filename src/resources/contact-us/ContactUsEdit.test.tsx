@@ -107,4 +107,19 @@ describe('contact information', () => {
       addresses: record.addresses,
     });
   });
+
+  it("names each row's Remove by its row, and removes that row", async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    await screen.findByDisplayValue('12 Quarry Road, Springfield');
+    const phones = section('Phone numbers');
+    await user.click(within(phones).getByRole('button', { name: 'Add phone number' }));
+    await user.type(within(phones).getAllByRole('textbox', { name: 'Label' })[1]!, 'Site office');
+    expect(within(phones).getAllByRole('button', { name: /^Remove / }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Remove phone number 1',
+      'Remove phone number 2',
+    ]);
+    await user.click(within(phones).getByRole('button', { name: 'Remove phone number 1' }));
+    expect(within(phones).getAllByRole('textbox', { name: 'Label' }).map((input) => (input as HTMLInputElement).value)).toEqual(['Site office']);
+  });
 });

@@ -11,7 +11,7 @@ import { GuardedForm } from '../../components/GuardedForm';
 import { contactUs } from '../../../schema/areas/contact-us';
 import { fieldLabel } from '../../../schema/define';
 import { SingletonEdit } from '../../components/SingletonEdit';
-import { AddRowButton, FormSection, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
+import { AddRowButton, FormSection, RemoveRowButton, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(contactUs.schema);
@@ -36,7 +36,13 @@ interface PairListProps {
 function PairList({ source, addLabel, first, second, multiline = false }: PairListProps) {
   return (
     <ArrayInput source={source} label={false}>
-      <SimpleFormIterator inline disableClear addButton={<AddRowButton label={addLabel} />} sx={iteratorSx}>
+      <SimpleFormIterator
+        inline
+        disableClear
+        addButton={<AddRowButton label={addLabel} />}
+        removeButton={<RemoveRowButton noun={addLabel.replace(/^Add /, '')} />}
+        sx={iteratorSx}
+      >
         <TextInput source={first[0]} placeholder={first[1]} helperText={false} sx={{ width: { xs: '100%', md: 200 }, flexShrink: 0 }} />
         <TextInput
           source={second[0]}
