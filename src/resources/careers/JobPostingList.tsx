@@ -1,11 +1,12 @@
 import WorkOutlineIcon from '@mui/icons-material/WorkOutline';
 import { Box, Stack, Typography } from '@mui/material';
-import { DataTable, SearchInput, SelectInput, SimpleList, TextInput } from 'react-admin';
+import { DataTable, SelectInput, SimpleList, TextInput } from 'react-admin';
 import { careers, type JobPosting } from '../../../schema/areas/careers';
 import { humanizeName, SYSTEM_FIELDS } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, TitleLink } from '../../components/ContentList';
 import { phoneListSx } from '../../components/contentSx';
+import { ListSearch } from '../../components/ListSearch';
 import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ApplicationsLink } from './ApplicationsLink';
@@ -22,13 +23,7 @@ const sortable = new Set<string>([...SYSTEM_FIELDS, ...(careers.sort ?? [])]);
 const wideScreenCellSx = { display: 'none', '@media (min-width: 1400px)': { display: 'table-cell' } } as const;
 
 const filters = [
-  <SearchInput
-    key="q"
-    source="q"
-    alwaysOn
-    placeholder="Search title, department, location…"
-    slotProps={{ htmlInput: { 'aria-label': 'Search job postings' } }}
-  />,
+  <ListSearch key="q" source="q" alwaysOn placeholder="Search title, department, location…" name="Search job postings" />,
   <SelectInput key="status" source="status" choices={statusChoices} emptyText="Open or closed" helperText={false} alwaysOn />,
   <SelectInput key="employment_type" source="employment_type" choices={employmentChoices} emptyText="Any type" helperText={false} />,
   <TextInput key="department" source="department" helperText={false} />,

@@ -3,13 +3,13 @@ import {
   DataTable,
   DateField,
   List,
-  SearchInput,
   SelectInput,
   SimpleList,
   useCreatePath,
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
+import { ListSearch } from '../../components/ListSearch';
 import { seo } from '../../../schema/areas/seo';
 import { listSortOf } from '../../components/ContentList';
 import { NewRecordButton, PageHeader } from '../../components/PageHeader';
@@ -24,14 +24,7 @@ interface SeoRecord extends RaRecord {
 }
 
 const filters = [
-  <SearchInput
-    key="q"
-    source="q"
-    alwaysOn
-    placeholder="Search path or title"
-    sx={{ '& .MuiInputBase-root': { minHeight: 48 } }}
-    slotProps={{ htmlInput: { 'aria-label': 'Search SEO entries' } }}
-  />,
+  <ListSearch key="q" source="q" alwaysOn placeholder="Search path or title" name="Search SEO entries" tall />,
   <SelectInput
     key="noindex"
     source="noindex"

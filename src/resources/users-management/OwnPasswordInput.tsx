@@ -45,8 +45,8 @@ export function OwnPasswordInput({ creating = false }: { creating?: boolean }) {
         need.own
           ? 'Needed to change your own password.'
           : creating
-            ? 'Adding a user needs your own password, to confirm it is you.'
-            : 'Setting a password or changing an email needs your own password, to confirm it is you.'
+            ? 'Adding a user needs your own password, to confirm it is you. Wrong ones count as failed sign-ins.'
+            : 'Setting a password or changing an email needs your own password, to confirm it is you. Wrong ones count as failed sign-ins.'
       }
       sx={{ mt: 1, display: 'block' }}
     />

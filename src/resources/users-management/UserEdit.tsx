@@ -27,7 +27,7 @@ const validateFor = (record: Record<string, unknown> | undefined, self: boolean)
 // The password is not part of the record: the section opens on demand, and an empty field keeps the current one.
 function NewPasswordSection() {
   const [open, setOpen] = useState(false);
-  const { setValue } = useFormContext();
+  const { resetField, clearErrors } = useFormContext();
   const record = useRecordContext();
   const isCurrentUser = useIsCurrentUser();
   const own = isCurrentUser(record?.id);
@@ -50,8 +50,10 @@ function NewPasswordSection() {
           aria-controls="new-password-fields"
           onClick={() => {
             if (open) {
-              // Your own password stays: an email changed meanwhile still needs it.
-              setValue('password', '', { shouldDirty: false, shouldValidate: false });
+              // Your own password stays (an email changed meanwhile still needs it); an error it had for the
+              // password kept no longer stands, and the form is as it was (a new user's probe).
+              resetField('password', { defaultValue: '' });
+              clearErrors('current_password');
             }
             setOpen(!open);
           }}

@@ -140,7 +140,7 @@ describe('users list and edit', () => {
     // Someone else's password is reset with your own password, not theirs.
     expect(screen.queryByLabelText('Current password', { selector: 'input' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Your password', { selector: 'input' })).toHaveAccessibleDescription(
-      'Setting a password or changing an email needs your own password, to confirm it is you.',
+      'Setting a password or changing an email needs your own password, to confirm it is you. Wrong ones count as failed sign-ins.',
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
@@ -192,5 +192,20 @@ describe('users list and edit', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes).toHaveLength(1));
     expect(writes[0]).toMatchObject({ body: { name: 'Ben Builder Jr', email: 'benjamin@example.com', current_password: 'my own secret' } });
+  });
+
+  it('Keep current password takes back the refused reset: no error, no own password asked, nothing to save', async () => {
+    const user = userEvent.setup();
+    renderAt('/users-management/2');
+    await screen.findByDisplayValue('Ben Builder');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await user.type(await screen.findByLabelText('New password', { selector: 'input' }), 'abcdefghijk');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter your own password to confirm this change')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep current password' }));
+    await waitFor(() => expect(screen.queryByLabelText('Your password', { selector: 'input' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Enter your own password to confirm this change')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(writes).toEqual([]);
   });
 });
