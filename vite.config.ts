@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type AliasOptions, type Plugin } from 'vite';
+import { THEME_KEY } from './src/colorScheme.ts';
 import { TOKEN_STORAGE_KEY } from './src/tokenStorageKey.ts';
 
 // The dev server proxies the API so the console and /api share one origin, as in production.
@@ -50,6 +51,80 @@ function precompress(): Plugin {
   };
 }
 
+const alias: AliasOptions = [
+  { find: 'object.entries', replacement: fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) },
+  // zod, told never to compile code under the console's Content-Security-Policy (src/shims/zod.ts).
+  { find: /^zod$/, replacement: fileURLToPath(new URL('./src/shims/zod.ts', import.meta.url)) },
+];
+
+/**
+ * Issue #10: the sign-in page is drawn into index.html at build time (src/login/prerender.tsx), so that a visitor sees
+ * it as soon as the page and its stylesheet have come, not after React and the page's script (65 KB compressed) have
+ * come and run: Lighthouse's slow phone put that at 1.46-1.52 s, over the 1.4 s budget. React then draws its own page
+ * over it, the same to the pixel, taking over what was typed (src/login/prerenderedForm.ts). A signed-in visitor's
+ * page hides it (LoginPage.css, with the attribute the script below sets on <html>).
+ */
+function prerenderSignInPage(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'cornerstone-prerender-sign-in',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const server = await createServer({
+          configFile: false,
+          root,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          resolve: { alias },
+          plugins: [react()],
+        });
+        let page: string;
+        try {
+          const module = (await server.ssrLoadModule('/src/login/prerender.tsx')) as { renderSignInPage: () => string };
+          page = module.renderSignInPage();
+        } finally {
+          await server.close();
+        }
+        const emptyRoot = '<div id="root"></div>';
+        if (!html.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to draw the sign-in page in (vite.config.ts)`);
+        return html.replace(emptyRoot, `<div id="root">${page}</div>`);
+      },
+    },
+  };
+}
+
+/**
+ * Issue #10: the sign-in page's stylesheet (src/index.css, LoginPage.css and the notification area's: 7 KB, 2.6 KB
+ * compressed) is written into index.html instead of linked: the page drawn at build time (prerenderSignInPage) is shown
+ * as the HTML is read, without waiting a round trip for a stylesheet that blocks the first paint. The
+ * Content-Security-Policy already allows inline styles (MUI's emotion needs them, server/app.ts).
+ */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'cornerstone-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="[^"]*\/(assets\/[^"/]+\.css)"[^>]*>/g)];
+        if (links.length !== 1) throw new Error(`index.html links ${links.length} stylesheets, not the one to write into it (vite.config.ts)`);
+        const [link, fileName] = links[0]!;
+        const asset = context.bundle?.[fileName!];
+        if (!asset || asset.type !== 'asset') throw new Error(`the build has no stylesheet ${fileName} (vite.config.ts)`);
+        const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+        if (css.includes('</')) throw new Error(`${fileName} holds "</", which would end its <style> (vite.config.ts)`);
+        return html.replace(link, `<style>${css}</style>`);
+      },
+    },
+  };
+}
+
 /** The chunk of the routed console (build.rolldownOptions below). */
 const CONSOLE_CHUNK = 'AdminApp';
 
@@ -87,10 +162,15 @@ function startConsoleWhenSignedIn(): Plugin {
         // Content-Security-Policy, stays the same from one build to the next. The script loads only a script under the
         // build's assets/, and script-src 'self' still decides what may run.
         const assets = `${base}assets/`;
+        // It also tells the page, before it is drawn, the scheme the console chose (src/colorScheme.ts) and that a
+        // visitor is signed in, which hides the sign-in page drawn at build time (prerenderSignInPage below).
         const script =
+          `try{var d=document.documentElement,t=JSON.parse(localStorage.getItem(${JSON.stringify(THEME_KEY)}));` +
+          `if(t==="light"||t==="dark")d.dataset.theme=t}catch(e){}` +
           `try{var c=document.currentScript.dataset.console;` +
-          `if(c&&c.indexOf(${JSON.stringify(assets)})===0&&/^[\\w.-]+\\.js$/.test(c.slice(${assets.length}))&&localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})){` +
-          `var s=document.createElement("script");s.type="module";s.src=c;document.head.appendChild(s)}}catch(e){}`;
+          `if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})){d.dataset.signedIn="";` +
+          `if(c&&c.indexOf(${JSON.stringify(assets)})===0&&/^[\\w.-]+\\.js$/.test(c.slice(${assets.length}))){` +
+          `var s=document.createElement("script");s.type="module";s.src=c;document.head.appendChild(s)}}}catch(e){}`;
         // Before the page's own script and stylesheet: an inline script after a stylesheet waits for it.
         const at = html.indexOf('<script type="module"');
         if (at < 0) throw new Error('index.html has no module script to put the console\'s before (vite.config.ts)');
@@ -101,14 +181,8 @@ function startConsoleWhenSignedIn(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), startConsoleWhenSignedIn()],
-  resolve: {
-    alias: [
-      { find: 'object.entries', replacement: fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) },
-      // zod, told never to compile code under the console's Content-Security-Policy (src/shims/zod.ts).
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/shims/zod.ts', import.meta.url)) },
-    ],
-  },
+  plugins: [react(), precompress(), startConsoleWhenSignedIn(), prerenderSignInPage(), inlineEntryStylesheet()],
+  resolve: { alias },
   server: {
     port: 8080,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

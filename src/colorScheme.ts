@@ -1,7 +1,7 @@
 // The light/dark choice is made in the console (react-admin's theme toggle, kept in its store) but the sign-in
 // page, the notification area and the overlay are plain CSS: they follow `data-theme` on <html>.
 export const STORE_APP_KEY = 'Cornerstone';
-const THEME_KEY = `RaStore${STORE_APP_KEY}.theme`; // react-admin's localStorageStore key layout
+export const THEME_KEY = `RaStore${STORE_APP_KEY}.theme`; // react-admin's localStorageStore key layout
 
 export type ColorScheme = 'light' | 'dark';
 

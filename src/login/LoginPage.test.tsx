@@ -4,8 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RoutedLoginPage } from '../ConsoleRouter';
 import { notifications } from '../notifications/store';
+import { renderSignInPage } from './prerender';
 
-function renderLogin() {
+function renderLogin(container?: HTMLElement) {
   const router = createMemoryRouter(
     [
       { path: '/login', element: <RoutedLoginPage /> },
@@ -13,7 +14,7 @@ function renderLogin() {
     ],
     { initialEntries: ['/login'] },
   );
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, container && { container });
   return router;
 }
 
@@ -142,5 +143,57 @@ describe('LoginPage (SPEC §2, §5)', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+  });
+});
+
+describe('the sign-in page drawn at build time (issue #10, vite.config.ts)', () => {
+  // index.html's #root, as the build writes it: the page a visitor may type into before the script has come.
+  function drawnAtBuildTime() {
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = renderSignInPage();
+    document.body.append(root);
+    return root;
+  }
+
+  it('is the page React draws, with nothing typed, Remember me checked and Sign In disabled', () => {
+    const root = drawnAtBuildTime();
+    expect(root.querySelector('main')).toHaveAttribute('data-prerendered', '');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in to your dashboard');
+    root.remove();
+  });
+
+  it('hands what was typed into it, and the focus, to the page React draws over it', async () => {
+    const root = drawnAtBuildTime();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await user.type(screen.getByLabelText('Password'), 'secret12');
+    renderLogin(root);
+    // One page: React's has replaced the build's (a second Email field would make these queries throw).
+    expect(root.querySelector('[data-prerendered]')).toBeNull();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret12');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    // Typing goes on where it stopped.
+    await user.keyboard('3');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret123');
+  });
+
+  it('keeps the focus in the email field when the visitor was there', async () => {
+    const root = drawnAtBuildTime();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@');
+    renderLogin(root);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
   });
 });

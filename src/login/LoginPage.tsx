@@ -1,6 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { authProvider } from '../authProvider';
-import { isDarkScheme } from '../colorScheme';
 import { Logo } from '../components/Logo';
 import { config, LOGIN_LOGO_WIDTH_PX, pageTitle } from '../config';
 import { HttpError } from '../httpClient';
@@ -8,6 +7,7 @@ import { catalogue } from '../notifications/catalogue';
 import { notifications, notify } from '../notifications/store';
 import './LoginPage.css';
 import { takeReturnPath } from './returnPath';
+import { takeOverPrerenderedForm } from './prerenderedForm';
 import { validateLogin, type LoginValues } from './validateLogin';
 
 type Touched = Partial<Record<keyof LoginValues, boolean>>;
@@ -36,10 +36,18 @@ interface LoginPageProps {
 // Plain React and CSS on purpose: this page is the first thing every visit loads, without the router (src/App.tsx).
 export function LoginPage({ onSignedIn, onSigningIn }: LoginPageProps) {
   const id = useId();
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  // Issue #10: what was typed into the page drawn before the script came (index.html) is kept. It is read in this
+  // render, which is committed in the same task: no keystroke falls between the reading and the new form.
+  const [typed] = useState(takeOverPrerenderedForm);
+  const [values, setValues] = useState<LoginValues>({ email: typed.email, password: typed.password });
   const [touched, setTouched] = useState<Touched>({});
   // SPEC §2: 'Remember me' is checked by default; the spec gives it no effect.
-  const [remember, setRemember] = useState(true);
+  const [remember, setRemember] = useState(typed.remember);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    // The email field takes the focus (autoFocus) unless the visitor was already in the password one.
+    if (typed.focus === 'password') passwordInput.current?.focus();
+  }, [typed]);
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
@@ -78,7 +86,8 @@ export function LoginPage({ onSignedIn, onSigningIn }: LoginPageProps) {
       <div className="login__card">
         <div className="login__logo">
           {/* SPEC §2/§9: the logo is 300px wide on the sign-in page. */}
-          <Logo width={LOGIN_LOGO_WIDTH_PX} alt={config.productName} dark={isDarkScheme()} />
+          {/* Its ink follows the scheme in LoginPage.css: the page is also drawn at build time, where no scheme is known. */}
+          <Logo width={LOGIN_LOGO_WIDTH_PX} alt={config.productName} dark={false} />
         </div>
         <h1 className="login__title">Sign in to your dashboard</h1>
         <p className="login__subtitle">Manage the content of your company website.</p>
@@ -110,6 +119,7 @@ export function LoginPage({ onSignedIn, onSigningIn }: LoginPageProps) {
             <label htmlFor={`${id}-password`}>Password</label>
             <div className="login__password">
               <input
+                ref={passwordInput}
                 id={`${id}-password`}
                 name="password"
                 type={showPassword ? 'text' : 'password'}

@@ -142,6 +142,59 @@ describe('the sign-in form', () => {
   });
 });
 
+// Issue #10: index.html holds the sign-in page drawn at build time (vite.config.ts), shown before the page's script
+// has come. Here the script is held back, as a slow link would, while the visitor types.
+describe('the sign-in page before its script has come', () => {
+  const entryScript = /\/assets\/index-[\w-]+\.js$/;
+  const holdEntryScript = async (page: import('playwright-core').Page) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(entryScript, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  };
+
+  it('shows the form at once, cannot send it, and keeps what was typed and where once React draws it', async () => {
+    const { page } = await open();
+    const release = await holdEntryScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Sign in to your dashboard' });
+    await heading.waitFor();
+    const signInButton = page.getByRole('button', { name: 'Sign In', exact: true });
+    expect(await signInButton.isDisabled()).toBe(true);
+    expect(await page.locator('[data-prerendered]').count()).toBe(1);
+    await page.getByLabel('Email', { exact: true }).pressSequentially('admin@example.com');
+    await page.getByLabel('Password', { exact: true }).pressSequentially('typed-early');
+    await page.getByRole('checkbox', { name: 'Remember me' }).uncheck();
+    await page.getByLabel('Password', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    expect(session.pathname()).toBe('/login');
+    release();
+    // React's page has replaced the build's: the attribute is gone, the values and the focus are kept.
+    await poll(() => page.locator('[data-prerendered]').count()).toBe(0);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('admin@example.com');
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('typed-early');
+    expect(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(false);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password');
+    // Nothing was sent while the script was held: the form now sends as usual.
+    expect(await signInButton.isEnabled()).toBe(true);
+  });
+
+  it('is not shown to a signed-in visitor, whose console replaces it', async () => {
+    const { page } = await open();
+    await signIn(session);
+    const release = await holdEntryScript(page);
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await page.locator('[data-prerendered]').waitFor({ state: 'attached' });
+    expect(await page.getByRole('heading', { name: 'Sign in to your dashboard' }).isVisible()).toBe(false);
+    release();
+    await sidebarToggle(page).waitFor();
+    expect(session.pathname()).toBe('/dashboard');
+  });
+});
+
 describe('signing in and out', () => {
   it('signs in, greets the user by name, stores the token and lands on /dashboard', async () => {
     const { page } = await open();
