@@ -12,8 +12,8 @@ const root = createRoot(container);
 const start = () => root.render(<App />);
 // Issue #10: a visitor who is not signed in already has the sign-in page, drawn at build time (vite.config.ts). When
 // the script runs before the browser has shown it (a fast link, a cached script), React draws over it after that
-// frame, not before: the page shows at once, not after React's first render. Lighthouse's slow phone (a loaded machine): LCP 1.19-1.33 s
-// drawing at once, 0.87-1.09 s after the frame.
+// frame, not before: the page shows at once, not after React's first render. Lighthouse's slow phone, on a loaded
+// machine: LCP 1.19-1.33 s drawing at once, 0.87-1.09 s after the frame.
 if (container.querySelector(`[${PRERENDERED_ATTRIBUTE}]`) && !('signedIn' in document.documentElement.dataset)) {
   let started = false;
   const startOnce = () => {
