@@ -30,12 +30,19 @@ export type AdminUser = z.infer<typeof usersManagement.schema>;
 // What the console and the API say about your own account (the API refuses, the console says so first).
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
 export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate your own account';
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to choose a new one';
-export const CURRENT_PASSWORD_WRONG = 'This is not your current password';
 /** An email as stored and compared: two that differ only by case or surrounding spaces are the same. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
+// Your own password (`current_password`), in the words of the field that asks for it: 'Current password' when you
+// change your own password, 'Your password' when it confirms another change (adding a user, a reset, an email).
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to choose a new one';
+export const CURRENT_PASSWORD_WRONG = 'This is not your current password';
 export const CONFIRM_PASSWORD_REQUIRED = 'Enter your own password to confirm this change';
+export const CONFIRM_PASSWORD_WRONG = 'This is not your password';
+
+/** What the API answers, and the console says first, of a missing or wrong own password; `ownChange`: your own password change. */
+export const ownPasswordMessages = (ownChange: boolean): { missing: string; wrong: string } =>
+  ownChange ? { missing: CURRENT_PASSWORD_REQUIRED, wrong: CURRENT_PASSWORD_WRONG } : { missing: CONFIRM_PASSWORD_REQUIRED, wrong: CONFIRM_PASSWORD_WRONG };
 
 /**
  * Whether a change to the users needs the signed-in user's own password (`current_password`): adding a user, setting

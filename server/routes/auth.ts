@@ -22,11 +22,15 @@ import { errorResponses, noContent } from './contract';
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
 
-/** Refuses an attempt that must wait: 429, Retry-After in whole seconds and the same in words (schema/auth.ts). */
-export function throttled(reply: FastifyReply, waitMs: number): HttpError {
+/**
+ * Refuses an attempt that must wait: 429, Retry-After in whole seconds and the same in words (schema/auth.ts); with
+ * `field`, the words are that form field's error too (`errors.<field>`), as a refused field's are.
+ */
+export function throttled(reply: FastifyReply, waitMs: number, field?: string): HttpError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   reply.header('retry-after', String(seconds));
-  return new HttpError(429, signInThrottledMessage(seconds));
+  const message = signInThrottledMessage(seconds);
+  return new HttpError(429, message, field === undefined ? undefined : { [field]: message });
 }
 
 export interface AuthRoutesOptions {

@@ -10,9 +10,8 @@ import {
   CANNOT_DEACTIVATE_SELF,
   CANNOT_DELETE_SELF,
   CONFIRM_PASSWORD_REQUIRED,
-  CURRENT_PASSWORD_REQUIRED,
-  CURRENT_PASSWORD_WRONG,
   needsOwnPassword,
+  ownPasswordMessages,
 } from '../../schema/areas/users-management';
 import { userCreateSchema, userUpdateSchema } from '../../schema/user-forms';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
@@ -69,15 +68,16 @@ async function confirmOwnPassword(
   request: FastifyRequest,
   reply: FastifyReply,
   sent: string | undefined,
-  missing: string,
+  { missing, wrong }: { missing: string; wrong: string },
 ): Promise<void> {
   if (sent === undefined) throw formError({ current_password: missing });
   const me = requireUser(request);
   const keys = { account: normalizeEmail(me.email), address: addressKey(request.ip) };
   const wait = await admitSignInAttempt(db, policy, keys, new Date());
-  if (wait > 0) throw throttled(reply, wait);
+  // The wait is the field's answer too: the console shows it under the password, not only in a notice.
+  if (wait > 0) throw throttled(reply, wait, 'current_password');
   const hash = await findPasswordHash(db, me.id);
-  if (hash === undefined || !(await verifyPassword(sent, hash))) throw formError({ current_password: CURRENT_PASSWORD_WRONG });
+  if (hash === undefined || !(await verifyPassword(sent, hash))) throw formError({ current_password: wrong });
   await clearAccountFailures(db, keys.account);
 }
 
@@ -209,7 +209,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     const result = userCreateSchema.safeParse(requireObjectBody(request.body));
     if (!result.success) throw formError(fieldErrors(result.error));
     const { name, email, active, password, current_password: ownPassword } = result.data;
-    await confirmOwnPassword(db, signInThrottle, request, reply, ownPassword, CONFIRM_PASSWORD_REQUIRED);
+    await confirmOwnPassword(db, signInThrottle, request, reply, ownPassword, ownPasswordMessages(false));
     if (await isEmailTaken(db, email)) throw emailTaken();
     try {
       const passwordHash = await hashPassword(password);
@@ -254,8 +254,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     const emailChanged = email !== undefined && normalizeEmail(email) !== target.email;
     const confirmed = needsOwnPassword({ password: password !== undefined, emailChanged });
     if (confirmed) {
-      const missing = id === me.id && password !== undefined ? CURRENT_PASSWORD_REQUIRED : CONFIRM_PASSWORD_REQUIRED;
-      await confirmOwnPassword(db, signInThrottle, request, reply, ownPassword, missing);
+      await confirmOwnPassword(db, signInThrottle, request, reply, ownPassword, ownPasswordMessages(id === me.id && password !== undefined));
     }
     // Hashed before the row is locked: it takes a while on purpose.
     const passwordHash = password === undefined ? undefined : await hashPassword(password);

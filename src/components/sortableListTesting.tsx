@@ -21,6 +21,8 @@ interface FakeApiOptions {
   failOrder?: number;
   // Field-level errors answered (400) to create and update.
   rejectWrites?: Record<string, string>;
+  // Any other refusal of create and update, as the API words it (a 429 with Retry-After and its field's error).
+  refuseWrites?: { status: number; message: string; errors?: Record<string, string>; headers?: Record<string, string> };
   // As server/routes/auth.ts: POST /api/login answers this token and user, and any other call without
   // `Bearer <token>` answers 401 (an expired, revoked or stale session).
   session?: { token: string; user: { id: number; name: string; email: string } };
@@ -75,6 +77,10 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
     if (method === 'GET') return row ? json(200, row) : json(404, { message: 'Not Found' });
     if ((method === 'PUT' || method === 'POST') && options.rejectWrites) {
       return json(400, { message: 'Invalid', errors: options.rejectWrites });
+    }
+    if ((method === 'PUT' || method === 'POST') && options.refuseWrites) {
+      const { status, message, errors, headers } = options.refuseWrites;
+      return json(status, { message, ...(errors && { errors }) }, headers);
     }
     const sent = body as Record<string, unknown> | null;
     if (method === 'PUT' && row && options.conflictsBy && sent?.version !== undefined && sent.version !== row.version) {

@@ -180,8 +180,11 @@ describe('editing users', () => {
       expect(missing.statusCode, missing.body).toBe(400);
       expect(missing.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'Enter your own password to confirm this change' } });
     }
+    // A wrong one is refused in the words of the field that asked for it, 'Your password' (a new user's probe).
     const wrong = await api.put(`/api/users-management/${victim.id}`, { password: 'attacker chosen', current_password: 'a guess' });
-    expect(wrong.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'This is not your current password' } });
+    expect(wrong.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'This is not your password' } });
+    const wrongAdding = await api.post('/api/users-management', { name: 'Backdoor', email: 'evil@example.com', password: 'evil password 1', current_password: 'a guess' });
+    expect(wrongAdding.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'This is not your password' } });
     // Nothing changed: no new user, the victim's password and email as they were, and yours.
     expect((await api.get('/api/users-management')).json<unknown[]>()).toHaveLength(usersBefore);
     expect((await loginJson(t.app, 'victim@example.com', 'victim password')).statusCode).toBe(200);
@@ -199,7 +202,11 @@ describe('editing users', () => {
       for (let i = 0; i < 5; i += 1) expect((await guess()).statusCode).toBe(400);
       const throttledGuess = await guess();
       expect(throttledGuess.statusCode, throttledGuess.body).toBe(429);
-      expect(Number(throttledGuess.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      const retryAfter = Number(throttledGuess.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      // The wait is the own password field's error too, so the form shows it there (a new user's probe).
+      const wait = `Too many failed sign-in attempts. Please try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}.`;
+      expect(throttledGuess.json()).toEqual({ message: wait, errors: { current_password: wait } });
       expect((await loginJson(own.app, USER.email, USER.password)).statusCode).toBe(429);
       expect((await client.get('/api/users-management')).json<{ email: string }[]>().map((user) => user.email)).toEqual([USER.email]);
     } finally {

@@ -1,6 +1,6 @@
 import { PasswordInput, useRecordContext } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { CONFIRM_PASSWORD_REQUIRED, CURRENT_PASSWORD_REQUIRED, needsOwnPassword, normalizeEmail } from '../../../schema/areas/users-management';
+import { needsOwnPassword, normalizeEmail, ownPasswordMessages } from '../../../schema/areas/users-management';
 import { useIsCurrentUser } from './currentUser';
 
 interface OwnPasswordNeed {
@@ -22,7 +22,7 @@ export function ownPasswordNeed(
 }
 
 /** The message when that password is missing: the API's own. */
-export const ownPasswordMissing = ({ own }: OwnPasswordNeed) => (own ? CURRENT_PASSWORD_REQUIRED : CONFIRM_PASSWORD_REQUIRED);
+export const ownPasswordMissing = ({ own }: OwnPasswordNeed) => ownPasswordMessages(own).missing;
 
 /**
  * The signed-in user's own password, asked for where the API needs it: adding a user, setting a password, changing an

@@ -2,8 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONFIRM_PASSWORD_WRONG } from '../../../schema/areas/users-management';
+import { signInThrottledMessage } from '../../../schema/auth';
 import { authProvider } from '../../authProvider';
+import { fakeApi, type ApiCall } from '../../components/sortableListTesting';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../../i18nProvider';
 import { UserCreate } from './UserCreate';
@@ -13,36 +16,19 @@ import { UserList } from './UserList';
 const me = { id: 1, name: 'Ada Admin', email: 'ada@example.com', active: true, created_at: '2025-01-01T00:00:00.000Z' };
 const other = { id: 2, name: 'Ben Builder', email: 'ben@example.com', active: false, created_at: '2025-02-01T00:00:00.000Z' };
 
-let writes: { method: string; path: string; body: Record<string, unknown> }[];
-let postAnswer: Response | undefined;
-
-beforeEach(() => {
-  writes = [];
-  postAnswer = undefined;
-  localStorage.setItem('access_token', 'tok');
-  document.cookie = 'XSRF-TOKEN=csrf';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      if (method !== 'GET') writes.push({ method, path: url.pathname, body: JSON.parse(String(init.body ?? '{}')) });
-      if (url.pathname === '/api/me') return new Response(JSON.stringify({ id: 1, name: me.name, email: me.email }));
-      if (url.pathname === '/api/users-management' && method === 'POST') {
-        return postAnswer ?? new Response(JSON.stringify({ id: 3, ...writes.at(-1)?.body }), { status: 201 });
-      }
-      if (url.pathname === '/api/users-management') {
-        return new Response(JSON.stringify([me, other]), { headers: { 'Content-Range': 'users-management 0-1/2' } });
-      }
-      const user = [me, other].find((candidate) => url.pathname === `/api/users-management/${candidate.id}`);
-      if (user) return new Response(JSON.stringify(user));
-      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
-    }),
-  );
-});
+type FakeApiOptions = NonNullable<Parameters<typeof fakeApi>[1]>;
+let calls: ApiCall[] = [];
+// What the console sent to change something (GETs left out).
+const writes = () => calls.filter((call) => call.method !== 'GET') as { method: string; path: string; body: Record<string, unknown> }[];
 afterEach(() => vi.unstubAllGlobals());
 
-function renderAt(path: string) {
+// Signed in as `me` (src/resources/users-management/currentUser.ts reads /api/me), over the shared fake API.
+function renderAt(path: string, options: Omit<FakeApiOptions, 'session'> = {}) {
+  localStorage.setItem('access_token', 'tok');
+  ({ calls } = fakeApi(
+    { 'users-management': [{ ...me }, { ...other }] },
+    { ...options, session: { token: 'tok', user: { id: me.id, name: me.name, email: me.email } } },
+  ));
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <AdminContext store={memoryStore()} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
@@ -72,7 +58,7 @@ describe('create a user', () => {
     renderAt('/users-management/create');
     await fillNewUser(user);
     expect(await screen.findByText('Password is required')).toBeInTheDocument();
-    expect(writes).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   it('refuses a password under 8 characters (SPEC §5), as its helper text says', async () => {
@@ -81,7 +67,7 @@ describe('create a user', () => {
     expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters.');
     await fillNewUser(user, 'short');
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
-    expect(writes).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   it('shows and hides the password', async () => {
@@ -96,15 +82,31 @@ describe('create a user', () => {
 
   it('shows the server’s field errors on their fields', async () => {
     const user = userEvent.setup();
-    postAnswer = new Response(
-      JSON.stringify({ message: 'This email is already used', errors: { email: 'This email is already used' } }),
-      { status: 400 },
-    );
-    renderAt('/users-management/create');
+    renderAt('/users-management/create', { rejectWrites: { email: 'This email is already used' } });
     await fillNewUser(user, 'longenough');
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]?.body).toMatchObject({ name: 'Cleo Crane', email: 'cleo@example.com', password: 'longenough', active: true, current_password: 'my own secret' });
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]?.body).toMatchObject({ name: 'Cleo Crane', email: 'cleo@example.com', password: 'longenough', active: true, current_password: 'my own secret' });
     expect(await screen.findByText('This email is already used')).toBeInTheDocument();
+  });
+  it('says a wrong own password in the words of its field, Your password (as the API does)', async () => {
+    const user = userEvent.setup();
+    renderAt('/users-management/create', { rejectWrites: { current_password: CONFIRM_PASSWORD_WRONG } });
+    await fillNewUser(user, 'longenough', 'a wrong guess');
+    const own = screen.getByLabelText('Your password');
+    await waitFor(() => expect(own).toHaveAccessibleDescription(expect.stringContaining('This is not your password')));
+    expect(own).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a locked account (429) on the Your password field, not only in a notice', async () => {
+    const user = userEvent.setup();
+    // As server/routes/users.ts answers once wrong own passwords locked the account.
+    const wait = signInThrottledMessage(900);
+    renderAt('/users-management/create', { refuseWrites: { status: 429, message: wait, errors: { current_password: wait }, headers: { 'Retry-After': '900' } } });
+    await fillNewUser(user, 'longenough', 'an eleventh guess');
+    const own = screen.getByLabelText('Your password');
+    await waitFor(() => expect(own).toHaveAccessibleDescription(expect.stringContaining('Too many failed sign-in attempts. Please try again in 15 minutes.')));
+    expect(own).toHaveAttribute('aria-invalid', 'true');
+    expect(writes()).toHaveLength(1);
   });
 });
 
@@ -145,13 +147,13 @@ describe('users list and edit', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(screen.getByText('Enter your own password to confirm this change')).toBeInTheDocument();
-    expect(writes).toEqual([]);
+    expect(writes()).toEqual([]);
 
     await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'defghijk');
     await user.type(screen.getByLabelText('Your password', { selector: 'input' }), 'my own secret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ method: 'PUT', path: '/api/users-management/2', body: { password: 'abcdefghijk', current_password: 'my own secret' } });
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({ method: 'PUT', path: '/api/users-management/2', body: { password: 'abcdefghijk', current_password: 'my own secret' } });
   });
 
   it('changes your own password with your current one (issue #9)', async () => {
@@ -163,8 +165,8 @@ describe('users list and edit', () => {
     await user.type(screen.getByLabelText('New password', { selector: 'input' }), 'a new secret');
     await user.type(await screen.findByLabelText('Current password', { selector: 'input' }), 'old secret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({
       method: 'PUT',
       path: '/api/users-management/1',
       body: { password: 'a new secret', current_password: 'old secret' },
@@ -190,8 +192,8 @@ describe('users list and edit', () => {
     await user.click(screen.getByRole('button', { name: 'Keep current password' }));
     expect(screen.getByLabelText('Your password', { selector: 'input' })).toHaveValue('my own secret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(writes).toHaveLength(1));
-    expect(writes[0]).toMatchObject({ body: { name: 'Ben Builder Jr', email: 'benjamin@example.com', current_password: 'my own secret' } });
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({ body: { name: 'Ben Builder Jr', email: 'benjamin@example.com', current_password: 'my own secret' } });
   });
 
   it('Keep current password takes back the refused reset: no error, no own password asked, nothing to save', async () => {
@@ -206,6 +208,6 @@ describe('users list and edit', () => {
     await waitFor(() => expect(screen.queryByLabelText('Your password', { selector: 'input' })).not.toBeInTheDocument());
     expect(screen.queryByText('Enter your own password to confirm this change')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
-    expect(writes).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 });
