@@ -76,6 +76,17 @@ describe('GalleryInput', () => {
     expect(screen.getByRole('button', { name: 'Drag to reorder a.jpg' })).toBeInTheDocument();
   });
 
+  it('keeps the focus near a removed image: the next one, else the one before, else Add images', async () => {
+    const user = renderGallery([image('a.jpg'), image('b.jpg'), image('c.jpg')]);
+    await user.click(screen.getByRole('button', { name: 'Remove a.jpg' }));
+    expect(screen.getByRole('button', { name: 'Remove b.jpg' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove c.jpg' }));
+    expect(screen.getByRole('button', { name: 'Remove b.jpg' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove b.jpg' }));
+    expect(value()).toBe('');
+    expect(screen.getByRole('button', { name: /^Add images/ })).toHaveFocus();
+  });
+
   it('gives each image its own alternative text, which follows it when the order changes', async () => {
     const user = renderGallery([image('a.jpg'), image('b.jpg')]);
     await user.type(screen.getByRole('textbox', { name: 'Alternative text of image 2, b.jpg' }), 'The lobby');

@@ -14,6 +14,7 @@ import { InputHelperText, useDataProvider, useInput, useTranslateLabel } from 'r
 import { useFormContext } from 'react-hook-form';
 import type { CornerstoneDataProvider, UploadedFile } from '../dataProvider';
 import { focusRing } from './ImageInput';
+import { addButtonId, removeButtonId, removeKeepingFocus } from './rowFocus';
 import { AltTextInput } from './AltTextInput';
 import { acceptAttribute, checkFile, fileTitle, isAbort, rulesText, toStoredFile, uploadErrorMessage } from './imageInputRules';
 import {
@@ -180,12 +181,9 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
 
   function remove(index: number) {
     const file = files[index];
-    commit(files.filter((_, i) => i !== index));
-    if (file) setAnnouncement(`${fileTitle(file)} removed.`);
-    // Keep the keyboard user near where they were.
-    requestAnimationFrame(() => {
-      const target = document.getElementById(`${baseId}-${Math.min(index, files.length - 2)}-remove`) ?? document.getElementById(`${baseId}-add`);
-      target?.focus();
+    removeKeepingFocus(baseId, index, files.length, () => {
+      commit(files.filter((_, i) => i !== index));
+      if (file) setAnnouncement(`${fileTitle(file)} removed.`);
     });
   }
 
@@ -256,6 +254,7 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
                   index={index}
                   count={files.length}
                   idPrefix={`${baseId}-${index}`}
+                  removeId={removeButtonId(baseId, index)}
                   onStep={(direction) => step(keys[index] as string, direction)}
                   onRemove={() => remove(index)}
                   onDescribe={(alt) => field.onChange(current().map((item, i) => (i === index ? { ...item, alt } : item)))}
@@ -300,7 +299,7 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
                   <Box
                     component="button"
                     type="button"
-                    id={`${baseId}-add`}
+                    id={addButtonId(baseId)}
                     onClick={() => fileInput.current?.click()}
                     sx={{
                       width: '100%',
@@ -360,13 +359,14 @@ interface GalleryTileProps {
   index: number;
   count: number;
   idPrefix: string;
+  removeId: string;
   onStep: (direction: -1 | 1) => void;
   onRemove: () => void;
   onDescribe: (alt: string | null) => void;
   onBlur: () => void;
 }
 
-function GalleryTile({ sortId, file, index, count, idPrefix, onStep, onRemove, onDescribe, onBlur }: GalleryTileProps) {
+function GalleryTile({ sortId, file, index, count, idPrefix, removeId, onStep, onRemove, onDescribe, onBlur }: GalleryTileProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: sortId });
   const title = fileTitle(file);
   return (
@@ -433,7 +433,7 @@ function GalleryTile({ sortId, file, index, count, idPrefix, onStep, onRemove, o
               </span>
             </Tooltip>
             <Tooltip title="Remove">
-              <IconButton id={`${idPrefix}-remove`} size="small" aria-label={`Remove ${title}`} onClick={onRemove} sx={tileButton}>
+              <IconButton id={removeId} size="small" aria-label={`Remove ${title}`} onClick={onRemove} sx={tileButton}>
                 <DeleteOutlineIcon fontSize="small" />
               </IconButton>
             </Tooltip>

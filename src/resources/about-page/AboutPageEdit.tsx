@@ -6,7 +6,7 @@ import { fieldMax } from '../../../schema/define';
 import { GalleryInput } from '../../components/GalleryInput';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
-import { AddRowButton, FormSection, RemoveRowButton, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
+import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(aboutPage.schema);
@@ -33,7 +33,7 @@ export function AboutPageEdit() {
         <Divider flexItem />
         <FormSection title="Values" description={`Short statements, e.g. 'Safety first' (up to ${fieldMax(aboutPage, 'values')}).`}>
           <ArrayInput source="values" label={false}>
-            <SimpleFormIterator inline disableClear addButton={<AddRowButton label="Add value" />} removeButton={<RemoveRowButton noun="value" />} sx={visibleRemoveSx}>
+            <SimpleFormIterator inline disableClear {...rowButtons('value')} sx={visibleRemoveSx}>
               <TextInput source="" label="Value" helperText={false} sx={{ minWidth: { xs: '100%', sm: 420 } }} />
             </SimpleFormIterator>
           </ArrayInput>

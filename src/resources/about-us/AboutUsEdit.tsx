@@ -5,7 +5,7 @@ import { aboutUs } from '../../../schema/areas/about-us';
 import { fieldMax } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
-import { AddRowButton, FormSection, RemoveRowButton, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
+import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(aboutUs.schema);
@@ -31,7 +31,7 @@ export function AboutUsEdit() {
         <Divider flexItem />
         <FormSection title="Highlights" description={`Short points shown as a list, e.g. '25 years of experience' (up to ${fieldMax(aboutUs, 'highlights')}).`}>
           <ArrayInput source="highlights" label={false}>
-            <SimpleFormIterator inline disableClear addButton={<AddRowButton label="Add highlight" />} removeButton={<RemoveRowButton noun="highlight" />} sx={visibleRemoveSx}>
+            <SimpleFormIterator inline disableClear {...rowButtons('highlight')} sx={visibleRemoveSx}>
               <TextInput source="" label="Highlight" helperText={false} sx={{ minWidth: { xs: '100%', sm: 420 } }} />
             </SimpleFormIterator>
           </ArrayInput>

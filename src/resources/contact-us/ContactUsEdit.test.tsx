@@ -4,6 +4,7 @@ import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../../dataProvider';
 import { i18nProvider } from '../../i18nProvider';
+import { fakeApi, type ApiCall } from '../../components/sortableListTesting';
 import { ContactUsEdit } from './ContactUsEdit';
 
 const record = {
@@ -21,27 +22,13 @@ const record = {
   updated_at: '2025-03-01T10:00:00.000Z',
 };
 
-let puts: Record<string, unknown>[];
+let calls: ApiCall[] = [];
+// The bodies the form saved.
+const puts = () => calls.filter((call) => call.method === 'PUT').map((call) => call.body);
 
 beforeEach(() => {
-  puts = [];
   localStorage.setItem('access_token', 'tok');
-  document.cookie = 'XSRF-TOKEN=csrf';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/contact-us/1') {
-        if (init.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-          puts.push(body);
-          return new Response(JSON.stringify(body));
-        }
-        return new Response(JSON.stringify(record));
-      }
-      return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
-    }),
-  );
+  ({ calls } = fakeApi({ 'contact-us': [structuredClone(record)] }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,7 +61,7 @@ describe('contact information', () => {
     expect(await within(emails).findByText('Label is required')).toBeInTheDocument();
     expect(within(emails).getByText('Email must be a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Map link must be a web address (https://…) or a path starting with /')).toBeInTheDocument();
-    expect(puts).toEqual([]);
+    expect(puts()).toEqual([]);
   });
 
   it("labels each list and its inputs with the declaration's words", async () => {
@@ -99,8 +86,8 @@ describe('contact information', () => {
     await user.type(screen.getByRole('textbox', { name: 'LinkedIn' }), 'https://linkedin.com/company/cornerstone');
     await user.type(screen.getByRole('textbox', { name: 'X (Twitter)' }), 'https://x.com/cornerstone');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(puts).toHaveLength(1));
-    expect(puts[0]).toMatchObject({
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toMatchObject({
       opening_hours: [{ days: 'Mon – Fri', hours: '8:00 – 17:00' }],
       linkedin: 'https://linkedin.com/company/cornerstone',
       x: 'https://x.com/cornerstone',
@@ -121,5 +108,47 @@ describe('contact information', () => {
     ]);
     await user.click(within(phones).getByRole('button', { name: 'Remove phone number 1' }));
     expect(within(phones).getAllByRole('textbox', { name: 'Label' }).map((input) => (input as HTMLInputElement).value)).toEqual(['Site office']);
+  });
+
+  it("names each row's Move up and Move down by its row, as its Remove", async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    await screen.findByDisplayValue('12 Quarry Road, Springfield');
+    const phones = section('Phone numbers');
+    await user.click(within(phones).getByRole('button', { name: 'Add phone number' }));
+    await user.type(within(phones).getAllByRole('textbox', { name: 'Label' })[1]!, 'Site office');
+    expect(within(phones).getAllByRole('button', { name: /^Move / }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Move phone number 1 up',
+      'Move phone number 1 down',
+      'Move phone number 2 up',
+      'Move phone number 2 down',
+    ]);
+    expect(within(phones).getByRole('button', { name: 'Move phone number 1 up' })).toBeDisabled();
+    await user.click(within(phones).getByRole('button', { name: 'Move phone number 2 up' }));
+    expect(within(phones).getAllByRole('textbox', { name: 'Label' }).map((input) => (input as HTMLInputElement).value)).toEqual(['Site office', 'Sales']);
+  });
+
+  it('keeps the focus in the list when a row is removed: the next row, else the one before, else its Add button', async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    await screen.findByDisplayValue('12 Quarry Road, Springfield');
+    const phones = section('Phone numbers');
+    const labels = () => within(phones).queryAllByRole('textbox', { name: 'Label' }).map((input) => (input as HTMLInputElement).value);
+    for (const label of ['Site office', 'Accounts']) {
+      await user.click(within(phones).getByRole('button', { name: 'Add phone number' }));
+      await user.type(within(phones).getAllByRole('textbox', { name: 'Label' }).at(-1)!, label);
+    }
+    // The first of three: the row that takes its place, now the first.
+    await user.click(within(phones).getByRole('button', { name: 'Remove phone number 1' }));
+    expect(labels()).toEqual(['Site office', 'Accounts']);
+    expect(within(phones).getByRole('button', { name: 'Remove phone number 1' })).toHaveFocus();
+    // The last: the one before it.
+    await user.click(within(phones).getByRole('button', { name: 'Remove phone number 2' }));
+    expect(labels()).toEqual(['Site office']);
+    expect(within(phones).getByRole('button', { name: 'Remove phone number 1' })).toHaveFocus();
+    // The only one: the list's Add button.
+    await user.keyboard('{Enter}');
+    expect(labels()).toEqual([]);
+    expect(within(phones).getByRole('button', { name: 'Add phone number' })).toHaveFocus();
   });
 });

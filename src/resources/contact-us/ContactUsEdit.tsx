@@ -11,12 +11,11 @@ import { GuardedForm } from '../../components/GuardedForm';
 import { contactUs } from '../../../schema/areas/contact-us';
 import { fieldLabel } from '../../../schema/define';
 import { SingletonEdit } from '../../components/SingletonEdit';
-import { AddRowButton, FormSection, RemoveRowButton, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
+import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(contactUs.schema);
 
-// A worded add button: a bare '+' says too little next to four lists.
 // Remove buttons stay visible (see visibleRemoveSx); label and value sit side by side where there is room.
 const iteratorSx = {
   ...visibleRemoveSx,
@@ -27,22 +26,17 @@ const iteratorSx = {
 // Inputs are labelled by the declaration (resources.contact-us.fields.<list>.<field>); each pair is [source, example].
 interface PairListProps {
   source: string;
-  addLabel: string;
+  // What one row is, as its buttons say it ('Add phone number', 'Remove phone number 2').
+  noun: string;
   first: [string, string];
   second: [string, string?, ('email' | 'tel')?];
   multiline?: boolean;
 }
 
-function PairList({ source, addLabel, first, second, multiline = false }: PairListProps) {
+function PairList({ source, noun, first, second, multiline = false }: PairListProps) {
   return (
     <ArrayInput source={source} label={false}>
-      <SimpleFormIterator
-        inline
-        disableClear
-        addButton={<AddRowButton label={addLabel} />}
-        removeButton={<RemoveRowButton noun={addLabel.replace(/^Add /, '')} />}
-        sx={iteratorSx}
-      >
+      <SimpleFormIterator inline disableClear {...rowButtons(noun)} sx={iteratorSx}>
         <TextInput source={first[0]} placeholder={first[1]} helperText={false} sx={{ width: { xs: '100%', md: 200 }, flexShrink: 0 }} />
         <TextInput
           source={second[0]}
@@ -81,18 +75,18 @@ export function ContactUsEdit() {
     <SingletonEdit description="How to reach the company: shown in the website's footer and on its contact page.">
       <GuardedForm validate={validate} toolbar={saveOnlyToolbar} sx={{ p: { xs: 2, sm: 3 }, maxWidth: 960, gap: 3 }}>
         <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'addresses')} description="Offices and sites, in the order the website lists them.">
-          <PairList source="addresses" addLabel="Add address" first={['label', 'e.g. Head office']} second={['address']} multiline />
+          <PairList source="addresses" noun="address" first={['label', 'e.g. Head office']} second={['address']} multiline />
         </FormSection>
         <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'phones')}>
-          <PairList source="phones" addLabel="Add phone number" first={['label', 'e.g. Sales']} second={['number', undefined, 'tel']} />
+          <PairList source="phones" noun="phone number" first={['label', 'e.g. Sales']} second={['number', undefined, 'tel']} />
         </FormSection>
         <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'emails')}>
-          <PairList source="emails" addLabel="Add email address" first={['label', 'e.g. General']} second={['email', undefined, 'email']} />
+          <PairList source="emails" noun="email address" first={['label', 'e.g. General']} second={['email', undefined, 'email']} />
         </FormSection>
         <FormSection spaceBelow={2} title={fieldLabel(contactUs, 'opening_hours')}>
           <PairList
             source="opening_hours"
-            addLabel="Add opening hours"
+            noun="opening hours"
             first={['days', 'e.g. Mon – Fri']}
             second={['hours', 'e.g. 8:00 – 17:00']}
           />
