@@ -14,8 +14,11 @@ import { SidebarStateProvider } from './sidebarState';
 
 // The page scrolls a focused control clear of the fixed header, and of a form's save bar at the foot of the window
 // (fixed on a phone, sticky above): Tab and Shift+Tab left fields under either (WCAG 2.4.11, a new user's keyboard
-// probe). The save bar is at most 80 px high with its margin.
-const SCROLL_CLEAR = { html: { scrollPaddingTop: HEADER_HEIGHT_PX + 8, scrollPaddingBottom: 88 } };
+// probe). The save bar is at most 80 px high with its margin. The header's height is also told to the notification
+// area, which lies outside the shell and sits below the header while there is one (NotificationArea.css).
+const SHELL_GLOBALS = {
+  html: { scrollPaddingTop: HEADER_HEIGHT_PX + 8, scrollPaddingBottom: 88, '--console-header-height': `${HEADER_HEIGHT_PX}px` },
+};
 
 // SPEC §2, the shell: header, sidebar with the menu, breadcrumb, the routed page, footer.
 export function Layout({ children }: { children: ReactNode }) {
@@ -24,7 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useFocusRescue();
   return (
     <SidebarStateProvider>
-      <GlobalStyles styles={SCROLL_CLEAR} />
+      <GlobalStyles styles={SHELL_GLOBALS} />
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <SkipLink />
         <Header />

@@ -62,7 +62,7 @@ describe('accessibility', () => {
     const { page } = session;
     await signIn(session);
     await pageHeading(page).filter({ hasText: 'Hero Section' }).waitFor();
-    // The shell at rest: at narrow widths the sign-in notice sits over the header's buttons until it closes.
+    // The shell at rest: the sign-in notice sits over the top of the page, below the header, until it closes.
     await closeNotices(page);
     await screenshot(page, 'shell');
     await expectNoAxeViolations(page, 'the shell at 1280px');

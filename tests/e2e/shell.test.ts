@@ -7,6 +7,7 @@ import {
   PHONE,
   escapeRegExp,
   mainMenu,
+  notice,
   openSession,
   pageHeading,
   signIn,
@@ -279,6 +280,34 @@ describe('the skip link', () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('#main-content'))).toBe(true);
+    });
+  }
+});
+
+describe('the notification area', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`sits at the top right below the header, which keeps every header button reachable, at ${viewport.width}px`, async () => {
+      session = await openSession(browser, server, viewport);
+      const { page } = session;
+      await signIn(session);
+      const card = notice(page, 'Login Successful').last();
+      await card.waitFor({ state: 'visible' });
+      // Held open while it is measured: the pointer on it stops its timer.
+      await card.hover();
+      const place = await page.evaluate(() => {
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const box = document.querySelector('.notification')!.getBoundingClientRect();
+        const covered = Array.from(document.querySelectorAll<HTMLElement>('header button'))
+          .filter((button) => {
+            const { left, top, width, height } = button.getBoundingClientRect();
+            const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+            return !hit || !button.contains(hit);
+          })
+          .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+        return { belowHeader: box.top >= header.bottom, right: Math.round(window.innerWidth - box.right), covered };
+      });
+      // SPEC §1/§9: fixed at the top right (16 px from the edge, as above the header before).
+      expect(place).toEqual({ belowHeader: true, right: 16, covered: [] });
     });
   }
 });
