@@ -14,13 +14,12 @@ import { InputHelperText, useDataProvider, useInput, useTranslateLabel } from 'r
 import { useFormContext } from 'react-hook-form';
 import type { CornerstoneDataProvider, UploadedFile } from '../dataProvider';
 import { focusRing } from './ImageInput';
-import { addButtonId, removeButtonId, removeKeepingFocus } from './rowFocus';
+import { addButtonId, refocusMoveButton, removeButtonId, removeKeepingFocus } from './rowFocus';
 import { AltTextInput } from './AltTextInput';
 import { acceptAttribute, checkFile, fileTitle, isAbort, rulesText, toStoredFile, uploadErrorMessage } from './imageInputRules';
 import {
   orderAfterDrop,
   orderAfterStep,
-  refocusMoveButton,
   reorderAnnouncements,
   screenReaderInstructions,
   useReorderSensors,
@@ -103,7 +102,7 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
     const moved = focusAfterMove.current;
     if (!moved) return;
     focusAfterMove.current = null;
-    refocusMoveButton(`${baseId}-${moved.index}`, moved.step);
+    refocusMoveButton(baseId, moved.index, moved.step);
   });
 
   async function uploadOne(file: File) {

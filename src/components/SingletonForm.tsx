@@ -5,7 +5,8 @@ import RemoveCircleOutlineOutlinedIcon from '@mui/icons-material/RemoveCircleOut
 import { Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { IconButtonWithTooltip, SaveButton, Toolbar, useSimpleFormIterator, useSimpleFormIteratorItem } from 'react-admin';
-import { addButtonId, removeButtonId, removeKeepingFocus } from './rowFocus';
+import { flushSync } from 'react-dom';
+import { addButtonId, refocusMoveButton, removeButtonId, removeKeepingFocus, rowButtonId } from './rowFocus';
 
 // Pieces shared by the singleton pages (hero, about, contact, privacy policy).
 
@@ -74,16 +75,36 @@ export function RemoveRowButton({ noun }: { noun: string }) {
 }
 
 // A row's Move up and Move down, named by its row as Remove is ("Move highlight 1 down"): react-admin's are "Move up"
-// and "Move down" on every row (a new user's screen-reader probe). Its classes, so its look is react-admin's.
+// and "Move down" on every row (a new user's screen-reader probe). The focus follows the row (rowFocus.ts): moved in
+// the page, or at an end of the list where its button is disabled, the button lost it. react-admin's classes, so it
+// looks as react-admin's did.
 export function MoveRowButtons({ noun }: { noun: string }) {
   const { index, total, reOrder } = useSimpleFormIteratorItem();
   const { source } = useSimpleFormIterator();
+  const step = (direction: -1 | 1) => {
+    flushSync(() => reOrder(index + direction));
+    refocusMoveButton(source, index + direction, direction);
+  };
   return (
     <span className={`button-reorder button-reorder-${source}-${index}`}>
-      <IconButtonWithTooltip label={`Move ${rowName(noun, index)} up`} size="small" onClick={() => reOrder(index - 1)} disabled={index <= 0} color="primary">
+      <IconButtonWithTooltip
+        id={rowButtonId(source, index, 'up')}
+        label={`Move ${rowName(noun, index)} up`}
+        size="small"
+        onClick={() => step(-1)}
+        disabled={index <= 0}
+        color="primary"
+      >
         <ArrowCircleUpIcon fontSize="small" />
       </IconButtonWithTooltip>
-      <IconButtonWithTooltip label={`Move ${rowName(noun, index)} down`} size="small" onClick={() => reOrder(index + 1)} disabled={index >= total - 1} color="primary">
+      <IconButtonWithTooltip
+        id={rowButtonId(source, index, 'down')}
+        label={`Move ${rowName(noun, index)} down`}
+        size="small"
+        onClick={() => step(1)}
+        disabled={index >= total - 1}
+        color="primary"
+      >
         <ArrowCircleDownIcon fontSize="small" />
       </IconButtonWithTooltip>
     </span>

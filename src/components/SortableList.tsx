@@ -35,13 +35,13 @@ import {
   mergeOrder,
   orderAfterDrop,
   orderAfterStep,
-  refocusMoveButton,
   reorderAnnouncements,
   restrictToVerticalAxis,
   screenReaderInstructions,
   useReorderSensors,
 } from './sortableList';
 import { ListSearch } from './ListSearch';
+import { refocusMoveButton } from './rowFocus';
 
 export interface SortableListProps {
   description?: string;
@@ -154,7 +154,7 @@ function SortableRows({ primary, secondary, media, titleOf: titleOfProp }: RowsP
     const moved = focusAfterMove.current;
     if (!moved) return;
     focusAfterMove.current = null;
-    refocusMoveButton(`${baseId}-${moved.id}`, moved.step);
+    refocusMoveButton(baseId, moved.id, moved.step);
   });
 
   async function persist(next: Identifier[]) {

@@ -73,11 +73,3 @@ export function mergeOrder<T>(local: readonly T[] | null, server: readonly T[]):
 // Rows only move up and down (what @dnd-kit/modifiers' restrictToVerticalAxis does, without the extra package).
 export const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
-// After a Move up / Move down, the moved row's button may have been re-inserted in the DOM (losing focus) or
-// disabled at an end of the list: give focus back to it, or to its twin.
-export function refocusMoveButton(idPrefix: string, step: -1 | 1): void {
-  const find = (which: 'up' | 'down') => document.getElementById(`${idPrefix}-${which}`) as HTMLButtonElement | null;
-  const preferred = find(step === -1 ? 'up' : 'down');
-  const twin = find(step === -1 ? 'down' : 'up');
-  (preferred && !preferred.disabled ? preferred : twin)?.focus();
-}

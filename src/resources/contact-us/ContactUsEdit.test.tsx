@@ -128,6 +128,24 @@ describe('contact information', () => {
     expect(within(phones).getAllByRole('textbox', { name: 'Label' }).map((input) => (input as HTMLInputElement).value)).toEqual(['Site office', 'Sales']);
   });
 
+  it('keeps the focus on the moved row: its button, or its twin once it is at an end of the list', async () => {
+    const user = userEvent.setup();
+    renderEdit();
+    await screen.findByDisplayValue('12 Quarry Road, Springfield');
+    const phones = section('Phone numbers');
+    const labels = () => within(phones).getAllByRole('textbox', { name: 'Label' }).map((input) => (input as HTMLInputElement).value);
+    await user.click(within(phones).getByRole('button', { name: 'Add phone number' }));
+    await user.type(within(phones).getAllByRole('textbox', { name: 'Label' })[1]!, 'Site office');
+    // First now, where it cannot go up: its Move down.
+    await user.click(within(phones).getByRole('button', { name: 'Move phone number 2 up' }));
+    expect(labels()).toEqual(['Site office', 'Sales']);
+    expect(within(phones).getByRole('button', { name: 'Move phone number 1 down' })).toHaveFocus();
+    // Back down, last again: its Move up.
+    await user.keyboard('{Enter}');
+    expect(labels()).toEqual(['Sales', 'Site office']);
+    expect(within(phones).getByRole('button', { name: 'Move phone number 2 up' })).toHaveFocus();
+  });
+
   it('keeps the focus in the list when a row is removed: the next row, else the one before, else its Add button', async () => {
     const user = userEvent.setup();
     renderEdit();
