@@ -22,6 +22,7 @@ import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandler } from './plugins/errors';
 import { hostProblem } from './plugins/host-header';
 import { registerJsonParser } from './plugins/json-body';
+import { registerLingeringClose } from './plugins/lingering-close';
 import { ignoreUnusableModifiedSince, trackContentChanges } from './plugins/public-cache';
 import { withRedactedRequests } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -85,6 +86,8 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   if (onRoute) app.addHook('onRoute', onRoute);
   limitConnectionsPerAddress(app, config);
   limitBodyTime(app, limits.bodyTimeoutMs);
+  // An answer sent before its body is all in (a 413) closes the connection only once the client can read it.
+  registerLingeringClose(app);
 
   // Documentation-only schemas (admin bodies, list parameters) are not validated by Fastify: see plugins/openapi.ts.
   app.setValidatorCompiler(contractValidatorCompiler);

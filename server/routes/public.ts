@@ -1,13 +1,13 @@
 // What the public website posts: form submissions into the inboxes, as JSON or multipart/form-data (a job
 // application carries its CV). No sign-in, no CSRF token (the visitor has no console session to abuse, and the
 // website is not the console); a per-IP rate limit, a per-form cap per minute, and a honeypot against bots.
-import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../../schema/api';
+import { discardFilePart, readFilePart } from '../file-parts';
 import { formText } from '../form-text';
 import { careers } from '../../schema/areas/careers';
 import { fieldLabel } from '../../schema/define';
@@ -92,13 +92,6 @@ function withHoneypot(body: unknown, files: Map<string, NewUpload[]>, errors: Re
   return { body, files, errors, honeypot: honeypot !== 'not text' && (byFile || honeypot === 'filled') };
 }
 
-/** Reads a file part to its end, keeping nothing; its size. */
-async function drain(file: Readable): Promise<number> {
-  let size = 0;
-  for await (const chunk of file) size += (chunk as Buffer).length;
-  return size;
-}
-
 /**
  * multipart/form-data → the JSON body it stands for: text as text (the schema coerces it), a list field by
  * repeated names. Parts the form does not declare are ignored as JSON's unknown keys are, files included.
@@ -119,11 +112,11 @@ async function readForm(request: FastifyRequest, model: AreaModel): Promise<Subm
       if (part.type === 'file') {
         if (field === HONEYPOT_FIELD) {
           // Bots fill every input, file inputs too. An empty one (no file chosen) is no file.
-          if ((await drain(part.file)) > 0 || part.filename) honeypot = true;
+          if ((await discardFilePart(part.file)) > 0 || part.filename) honeypot = true;
         } else if (!visitors(field)) {
-          await drain(part.file);
+          await discardFilePart(part.file);
         } else {
-          const bytes = await part.toBuffer();
+          const bytes = await readFilePart(part.file);
           // A file input left empty: browsers send a part with no file name and no bytes.
           if (bytes.length > 0 || part.filename) sent.push({ field, bytes, filename: part.filename });
         }

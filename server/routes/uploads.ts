@@ -14,6 +14,7 @@ import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { findUpload, findUploadInfo, insertUpload, type UploadInfo } from '../repositories/uploads';
 import { safeEqual } from '../secrets';
+import { readFilePart } from '../file-parts';
 import { checkFile } from '../upload-files';
 import { errorBodySchema, errorResponses } from './contract';
 
@@ -90,7 +91,7 @@ async function readFile(request: FastifyRequest): Promise<{ bytes: Buffer; filen
         part.file.resume();
         throw new HttpError(400, `The file must be sent in a field named "file", not "${part.fieldname}".`);
       }
-      file = { bytes: await part.toBuffer(), filename: part.filename };
+      file = { bytes: await readFilePart(part.file), filename: part.filename };
     }
   } catch (error) {
     throw readError(error);
