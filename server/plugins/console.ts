@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import path, { posix } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
@@ -17,6 +17,16 @@ export function inlineScriptSources(staticDir: string): string[] {
   if (!existsSync(file)) return [];
   const html = readFileSync(file, 'utf8');
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+}
+
+/**
+ * Whether a path has no empty or dot segment and no backslash. One that does (`//api/me`, `/dashboard//blogs`,
+ * `/./x`) names no file (the files' server refuses it 403 Forbidden, failing closed) and no address of the console:
+ * such a path starting `//` is another site to a browser's router, so the console is not sent for it either. It is
+ * answered as an unknown address: `//api/me` as `/api//me` is, a JSON 404.
+ */
+function isCanonical(path: string): boolean {
+  return !path.includes('\\') && posix.normalize(path) === path;
 }
 
 /**
@@ -38,7 +48,7 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
       // (the console for one of its addresses), where the files' server answered 403 Forbidden.
       const notAFile: onRequestAsyncHookHandler = async (request, reply) => {
         const path = decodedPath(request.url);
-        if (isApiPath(path) || path.split('/').some((name) => Buffer.byteLength(name) > 255)) return reply.callNotFound();
+        if (isApiPath(path) || !isCanonical(path) || path.split('/').some((name) => Buffer.byteLength(name) > 255)) return reply.callNotFound();
       };
       route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), notAFile];
     });
@@ -61,7 +71,7 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // Decoded: `/%61pi/nothing` is an unknown API path too, answered in JSON, not with the console.
     const path = decodedPath(request.url);
-    if (isApiPath(path) || !isRead) return reply.code(404).send({ message: 'Not Found' });
+    if (isApiPath(path) || !isRead || !isCanonical(path)) return reply.code(404).send({ message: 'Not Found' });
     if (!built) return reply.code(404).send({ message: NOT_BUILT_MESSAGE });
     // A missing hashed file (stale tab after a deploy) must not be answered with HTML.
     if (path.startsWith('/assets/')) return reply.code(404).send({ message: 'Not Found' });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeConsoleBuild, setupApp, type TestApp } from './helpers';
+import { fakeConsoleBuild, setupApp, signIn, type TestApp } from './helpers';
 
 describe('API basics', () => {
   let t: TestApp;
@@ -187,6 +187,22 @@ describe('serving the built console', () => {
       expect(response.statusCode, url.slice(0, 40)).toBe(404);
       expect(response.json()).toEqual({ message: 'Not Found' });
     }
+  });
+
+  it('answers an address with an empty segment as an unknown one, a JSON 404, signed in or not (issue: //api/me was 403)', async () => {
+    const token = await signIn(t.app);
+    // The files' server refuses such a path 403 Forbidden (failing closed), and the console is not sent for one either:
+    // to a browser's router `//evil.example/x` is another site.
+    const urls = ['//api/me', '///api/me', '//api/blogs', '//api/uploads/x', '//login', '//dashboard/blogs', '/dashboard//blogs', '//evil.example/x', '//assets/index-abc123.js', '/assets//index-abc123.js', '/a%2F%2Fb'];
+    for (const url of urls) {
+      for (const headers of [{}, { authorization: `Bearer ${token}` }]) {
+        const response = await t.app.inject({ url, headers });
+        expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 404, body: { message: 'Not Found' } });
+      }
+    }
+    // What it is a doubled slash of is still served.
+    expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/dashboard/blogs' })).headers['content-type']).toMatch(/text\/html/);
   });
 
   it('allows the inline script of the built index.html by its hash, and no other inline script (issue #10)', async () => {
