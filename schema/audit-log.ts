@@ -6,7 +6,7 @@ export const AUDIT_LOG = 'audit-log';
 /** The menu title, under Settings. */
 export const AUDIT_LOG_LABEL = 'Audit Log';
 
-export const AUDIT_ACTIONS = ['sign-in', 'sign-in-failed', 'sign-out', 'password-change', 'password-reset', 'create', 'update', 'delete'] as const;
+export const AUDIT_ACTIONS = ['sign-in', 'sign-in-failed', 'sign-out', 'password-change', 'password-reset', 'unlock', 'create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sign-out': 'Signed out',
   'password-change': 'Changed own password',
   'password-reset': 'Reset password',
+  unlock: 'Unlocked account',
   create: 'Created',
   update: 'Updated',
   delete: 'Deleted',

@@ -27,3 +27,6 @@ export const userUpdateSchema = z.object({
   current_password: ownPassword(false),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+// Unlocking an account locked by failed sign-ins: your own password, and nothing else (needsOwnPassword).
+export const userUnlockSchema = z.object({ current_password: ownPassword(true) });

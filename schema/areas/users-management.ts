@@ -44,10 +44,14 @@ export const CONFIRM_PASSWORD_WRONG = 'This is not your password';
 export const ownPasswordMessages = (ownChange: boolean): { missing: string; wrong: string } =>
   ownChange ? { missing: CURRENT_PASSWORD_REQUIRED, wrong: CURRENT_PASSWORD_WRONG } : { missing: CONFIRM_PASSWORD_REQUIRED, wrong: CONFIRM_PASSWORD_WRONG };
 
+/** Your own lock holds even your right password back (docs/security.md): another administrator lifts it. */
+export const CANNOT_UNLOCK_SELF = 'You cannot unlock your own account: another administrator can';
+
 /**
  * Whether a change to the users needs the signed-in user's own password (`current_password`): adding a user, setting
- * anyone's password, changing anyone's email. A token alone, read from a browser's storage, could otherwise add an
- * administrator of its own, or give an account a password or an email its owner does not know (an attacker's probe).
+ * anyone's password, changing anyone's email, unlocking an account. A token alone, read from a browser's storage,
+ * could otherwise add an administrator of its own, give an account a password or an email its owner does not know
+ * (an attacker's probe), or lift the lock that stops it guessing an account's password at sign-in, again and again.
  */
-export const needsOwnPassword = (change: { creating?: boolean; password?: boolean; emailChanged?: boolean }): boolean =>
-  Boolean(change.creating || change.password || change.emailChanged);
+export const needsOwnPassword = (change: { creating?: boolean; password?: boolean; emailChanged?: boolean; unlocking?: boolean }): boolean =>
+  Boolean(change.creating || change.password || change.emailChanged || change.unlocking);

@@ -19,16 +19,20 @@ export interface SignInKeys {
  * while enough failures stay inside the window.
  */
 export function throttleWait(failures: readonly string[], thresholds: ThrottleThresholds, policy: SignInThrottleConfig, now: Date): number {
-  if (failures.length === 0) return 0;
+  return Math.max(0, throttleEnd(failures, thresholds, policy).until - now.getTime());
+}
+
+/** Until when (ms since the epoch, 0 for never) these failures hold their key back, and whether as a lock. */
+function throttleEnd(failures: readonly string[], thresholds: ThrottleThresholds, policy: SignInThrottleConfig): { until: number; locked: boolean } {
+  if (failures.length === 0) return { until: 0, locked: false };
   const last = Date.parse(failures[0]!);
   const count = failures.filter((at) => Date.parse(at) > last - policy.windowMs).length;
-  let until = 0;
-  if (thresholds.lockAfter > 0 && count >= thresholds.lockAfter) until = last + policy.lockMs;
-  else if (thresholds.delayAfter > 0 && count >= thresholds.delayAfter) {
+  if (thresholds.lockAfter > 0 && count >= thresholds.lockAfter) return { until: last + policy.lockMs, locked: true };
+  if (thresholds.delayAfter > 0 && count >= thresholds.delayAfter) {
     // 1 s after the delayAfter-th failure, then doubling, capped: 1 s, 2 s, 4 s…
-    until = last + Math.min(1000 * 2 ** (count - thresholds.delayAfter), policy.maxDelayMs);
+    return { until: last + Math.min(1000 * 2 ** (count - thresholds.delayAfter), policy.maxDelayMs), locked: false };
   }
-  return Math.max(0, until - now.getTime());
+  return { until: 0, locked: false };
 }
 
 /** How far back a failure can still matter: the newest one counts for a lock (or the longest delay), the window behind it. */
@@ -94,7 +98,31 @@ export async function recordSignInFailure(db: Kysely<Database>, keys: SignInKeys
   await db.insertInto('sign_in_attempts').values({ account: keys.account, address: keys.address, attempted_at: at.toISOString() }).execute();
 }
 
-/** A successful sign-in clears its account's failures (from every address). */
+/**
+ * Until when each of these accounts is locked (its `lockAfter`-th failure in the window, SIGN_IN_LOCK_MINUTES), as an
+ * ISO date; accounts that are not locked at `now` are left out. The short waits before a lock are not locks.
+ */
+export async function accountLocks(db: Kysely<Database>, policy: SignInThrottleConfig, accounts: readonly string[], now: Date): Promise<Map<string, string>> {
+  const locks = new Map<string, string>();
+  if (accounts.length === 0 || policy.account.lockAfter <= 0) return locks;
+  const rows = await db
+    .selectFrom('sign_in_attempts')
+    .select(['account', 'attempted_at'])
+    .where('account', 'in', [...new Set(accounts)])
+    .where('attempted_at', '>=', new Date(now.getTime() - horizonMs(policy)).toISOString())
+    .orderBy('attempted_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const failures = new Map<string, string[]>();
+  for (const row of rows) failures.set(row.account, [...(failures.get(row.account) ?? []), row.attempted_at]);
+  for (const [account, times] of failures) {
+    const { until, locked } = throttleEnd(times, policy.account, policy);
+    if (locked && until > now.getTime()) locks.set(account, new Date(until).toISOString());
+  }
+  return locks;
+}
+
+/** A successful sign-in clears its account's failures (from every address); so does an administrator's unlock. */
 export async function clearAccountFailures(db: Kysely<Database>, account: string): Promise<void> {
   await db.deleteFrom('sign_in_attempts').where('account', '=', account).execute();
 }

@@ -9,11 +9,12 @@ import { VERSION_FIELD, etagOf } from '../../schema/conflicts';
 import {
   CANNOT_DEACTIVATE_SELF,
   CANNOT_DELETE_SELF,
+  CANNOT_UNLOCK_SELF,
   CONFIRM_PASSWORD_REQUIRED,
   needsOwnPassword,
   ownPasswordMessages,
 } from '../../schema/areas/users-management';
-import { userCreateSchema, userUpdateSchema } from '../../schema/user-forms';
+import { userCreateSchema, userUnlockSchema, userUpdateSchema } from '../../schema/user-forms';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
 import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
 import { NOT_FOUND, fieldErrors, formError, requireObjectBody } from '../areas/records';
@@ -27,7 +28,7 @@ import { hashPassword, verifyPassword } from '../passwords';
 import { requireOpenSession, requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { insertAuditEntry, type AuditAction, type AuditActor } from '../repositories/audit';
-import { admitSignInAttempt, clearAccountFailures } from '../repositories/sign-in-attempts';
+import { accountLocks, admitSignInAttempt, clearAccountFailures } from '../repositories/sign-in-attempts';
 import { USERS_KIND } from '../repositories/revisions';
 import { deleteUserTokens } from '../repositories/tokens';
 import {
@@ -47,7 +48,7 @@ import { throttled } from './auth';
 import { auditActor, idParams, sendPage, writeOptions } from './resources';
 
 export const EMAIL_TAKEN = 'This email is already used';
-export { CANNOT_DEACTIVATE_SELF, CANNOT_DELETE_SELF };
+export { CANNOT_DEACTIVATE_SELF, CANNOT_DELETE_SELF, CANNOT_UNLOCK_SELF };
 
 export interface UserRoutesOptions {
   db: Kysely<Database>;
@@ -101,7 +102,8 @@ function usersListModel(model: AreaModel): ListModel {
   };
 }
 
-const toApiUser = (user: User) => ({
+/** `lockedUntil`: until when failed sign-ins lock the account (accountLocks), null when they do not. */
+const toApiUser = (user: User, lockedUntil: string | null) => ({
   id: user.id,
   name: user.name,
   email: user.email,
@@ -109,17 +111,18 @@ const toApiUser = (user: User) => ({
   [VERSION_FIELD]: user.version,
   created_at: user.createdAt,
   updated_at: user.updatedAt,
+  locked_until: lockedUntil,
 });
 
 /** A user as edit conflicts see it (server/edit-conflicts.ts): name, email and active, as revisions keep them. */
-const currentState = (user: User): CurrentState<ReturnType<typeof toApiUser>> => ({
+const currentState = (user: User, lockedUntil: string | null): CurrentState<ReturnType<typeof toApiUser>> => ({
   kind: USERS_KIND,
   id: user.id,
   version: user.version,
   data: revisedFields(user),
   updatedBy: user.updatedBy,
   updatedAt: user.updatedAt,
-  answer: () => toApiUser(user),
+  answer: () => toApiUser(user, lockedUntil),
 });
 
 const emailTaken = () => formError({ email: EMAIL_TAKEN });
@@ -150,6 +153,12 @@ const userSchema = z
     [VERSION_FIELD]: z.int().positive().describe('Bumped by every save; send it back (or in If-Match) to be told of edits made since.'),
     created_at: z.string(),
     updated_at: z.string(),
+    locked_until: z
+      .string()
+      .nullable()
+      .describe(
+        'Until when the account is locked by failed sign-ins (refused even with the right password), null when it is not; an administrator lifts it with POST /api/users-management/{id}/unlock.',
+      ),
   })
   .meta({ title: 'User' });
 
@@ -172,6 +181,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     return user;
   }
 
+  /** Until when each user's account is locked by failed sign-ins (by its email, as sign-ins count them). */
+  const locksOf = (executor: Kysely<Database>, users: readonly User[]) =>
+    accountLocks(executor, signInThrottle, users.map((user) => normalizeEmail(user.email)), new Date());
+  const lockOf = async (executor: Kysely<Database>, user: User) => (await locksOf(executor, [user])).get(normalizeEmail(user.email)) ?? null;
+  const answer = async (user: User) => toApiUser(user, await lockOf(db, user));
+
   const listSchema = {
     ...operation('list', 'Users: list', 'A page of administrators, sorted and filtered (the ra-data-simple-rest dialect).'),
     security: SIGNED_IN,
@@ -181,7 +196,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.get(base, { schema: listSchema }, async (request, reply) => {
     const query = parseListQuery(listModel, request.query as RawListParams);
     const { users, total } = await listUsers(db, query);
-    return sendPage(reply, USERS_AREA, query.range.start, users.map(toApiUser), total);
+    const locks = await locksOf(db, users);
+    return sendPage(reply, USERS_AREA, query.range.start, users.map((user) => toApiUser(user, locks.get(normalizeEmail(user.email)) ?? null)), total);
   });
 
   const getSchema = {
@@ -192,7 +208,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   };
   app.get(`${base}/:id`, { schema: getSchema }, async (request, reply) => {
     const user = await existing(Number(request.params.id));
-    return reply.header('etag', etagOf(user.version)).send(toApiUser(user));
+    return reply.header('etag', etagOf(user.version)).send(await answer(user));
   });
 
   const createSchema = {
@@ -219,7 +235,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         await auditUser(trx, auditActor(request), 'create', created, ['name', 'email', 'active']);
         return created;
       });
-      return reply.code(201).send(toApiUser(user));
+      // Failed sign-ins are counted by email, for accounts that do not exist too: a new user may start locked.
+      return reply.code(201).send(await answer(user));
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
@@ -264,11 +281,11 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     );
 
     try {
-      return await db.transaction().execute(async (trx) => {
+      const saved = await db.transaction().execute(async (trx) => {
         const user = await findUserById(trx, id, { lock: true });
         if (!user) throw new HttpError(404, NOT_FOUND);
         // A stale form applies only what it changed (issue #8): its unchanged `active` does not undo a deactivation.
-        const changes = (await applicableChanges(trx, currentState(user), sent, options.expected)) as Pick<User, 'name' | 'email' | 'active'>;
+        const changes = (await applicableChanges(trx, currentState(user, await lockOf(trx, user)), sent, options.expected)) as Pick<User, 'name' | 'email' | 'active'>;
         // Locking yourself out would leave no one to undo it.
         if (id === me.id && changes.active === false) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { active: CANNOT_DEACTIVATE_SELF });
         if (changes.email !== undefined && changes.email !== user.email && !confirmed) {
@@ -286,8 +303,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         const fields = (['name', 'email', 'active'] as const).filter((field) => changes[field] !== undefined && changes[field] !== user[field]);
         if (fields.length > 0 || password === undefined) await auditUser(trx, auditActor(request), 'update', updated, [...fields]);
         if (password !== undefined) await auditUser(trx, auditActor(request), id === me.id ? 'password-change' : 'password-reset', updated);
-        return toApiUser(updated);
+        return updated;
       });
+      return await answer(saved);
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
@@ -308,12 +326,42 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     const deleted = await db.transaction().execute(async (trx) => {
       const user = await findUserById(trx, id, { lock: true });
       if (!user) throw new HttpError(404, NOT_FOUND);
-      await checkDeleteVersion(trx, currentState(user), expected);
+      const lockedUntil = await lockOf(trx, user);
+      await checkDeleteVersion(trx, currentState(user, lockedUntil), expected);
       const gone = await deleteUser(trx, id);
       if (gone) await auditUser(trx, auditActor(request), 'delete', gone);
-      return gone;
+      return gone && toApiUser(gone, lockedUntil);
     });
     if (!deleted) throw new HttpError(404, NOT_FOUND);
-    return toApiUser(deleted);
+    return deleted;
+  });
+
+  const unlockSchema = {
+    ...operation(
+      'unlock',
+      'Users: unlock',
+      "Lifts the lock that failed sign-ins put on another user's account (docs/security.md): its failed sign-ins are forgotten, so it may sign in at once and the waits start again from none. Needs `current_password`, your own password (a wrong one is a failed sign-in of your account: 429 when it must wait). Your own account is unlocked by another administrator (400). An account that is not locked has its failed sign-ins (the waits before a lock) forgotten all the same.",
+    ),
+    security: SIGNED_IN_WITH_CSRF,
+    params: idParams,
+    body: documentationOnly(userUnlockSchema),
+    response: { 200: userSchema.describe('The user, unlocked.'), ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+  };
+  app.post(`${base}/:id/unlock`, { schema: unlockSchema }, async (request, reply) => {
+    const id = Number(request.params.id);
+    if (id === requireUser(request).id) throw new HttpError(400, CANNOT_UNLOCK_SELF);
+    const result = userUnlockSchema.safeParse(requireObjectBody(request.body));
+    if (!result.success) throw formError(fieldErrors(result.error));
+    await existing(id);
+    if (needsOwnPassword({ unlocking: true })) await confirmOwnPassword(db, signInThrottle, request, reply, result.data.current_password, ownPasswordMessages(false));
+    const unlocked = await db.transaction().execute(async (trx) => {
+      const user = await findUserById(trx, id, { lock: true });
+      if (!user) throw new HttpError(404, NOT_FOUND);
+      // Every failure of the account goes, as a successful sign-in clears them: the lock, and the waits before one.
+      await clearAccountFailures(trx, normalizeEmail(user.email));
+      await auditUser(trx, auditActor(request), 'unlock', user);
+      return user;
+    });
+    return answer(unlocked);
   });
 };

@@ -4,6 +4,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertAuditEntry } from '../../server/repositories/audit';
+import { recordSignInFailure } from '../../server/repositories/sign-in-attempts';
 import { seedSampleContent } from '../../server/seed';
 import { AUTH_REQUIRED, csrf, exportedColumn, listParams, setupApp, USER, type TestApp } from './helpers';
 import type { StoredAuditEntry } from '../../server/repositories/audit';
@@ -227,6 +228,19 @@ describe('what the audit log records', () => {
     ]);
   });
 
+  it('an unlock of an account that failed sign-ins locked, by the user and address; a refused one writes nothing', async () => {
+    const created = await api.post('/api/users-management', { name: 'Kai Locked', email: 'kai@example.test', password: NEW_PASSWORD, current_password: USER.password });
+    expect(created.statusCode, created.body).toBe(201);
+    const kai = created.json<{ id: number }>().id;
+    for (let i = 0; i < 10; i += 1) await recordSignInFailure(t.db, { account: 'kai@example.test', address: OFFICE }, new Date(Date.now() - i * 1000));
+    const before = await lastId();
+    expect((await api.post(`/api/users-management/${kai}/unlock`, { current_password: WRONG_PASSWORD })).statusCode).toBe(400);
+    expect((await api.post(`/api/users-management/${t.userId}/unlock`, { current_password: USER.password })).statusCode).toBe(400);
+    const unlocked = await api.post(`/api/users-management/${kai}/unlock`, { current_password: USER.password });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(await entriesAfter(before)).toEqual([by({ action: 'unlock', area: 'users-management', record_id: kai, record_label: 'Kai Locked' })]);
+  });
+
   it('never a password or a password hash, in any column of any entry', async () => {
     const rows = await t.db.selectFrom('audit_log').selectAll().execute();
     expect(rows.length).toBeGreaterThan(20);
@@ -295,7 +309,7 @@ describe('reading the audit log', () => {
     const action = await list({ filter: { action: 'drop' } });
     expect(action.statusCode).toBe(400);
     expect(action.json()).toEqual({
-      message: "The filter 'action' must be one of: sign-in, sign-in-failed, sign-out, password-change, password-reset, create, update, delete.",
+      message: "The filter 'action' must be one of: sign-in, sign-in-failed, sign-out, password-change, password-reset, unlock, create, update, delete.",
     });
     const date = await list({ filter: { from: 'yesterday' } });
     expect(date.json()).toEqual({ message: "The filter 'from' must be a date (YYYY-MM-DD) or a date and time (ISO 8601)." });

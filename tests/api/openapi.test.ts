@@ -246,7 +246,7 @@ describe('the API document', () => {
   it('says Retry-After on every 429 (sign-in, each website form, the user changes that need your password) and every 503 (each operation may answer one)', () => {
     const refusals = operations().filter(({ operation }) => operation.responses['429']);
     const forms = areas.filter((area) => area.kind === 'inbox').map((area) => `POST /api/public/${area.name}`);
-    const users = ['POST /api/users-management', 'PUT /api/users-management/{id}'];
+    const users = ['POST /api/users-management', 'PUT /api/users-management/{id}', 'POST /api/users-management/{id}/unlock'];
     expect(refusals.map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort()).toEqual(['POST /api/login', ...forms, ...users].sort());
     const writes = operations().filter(({ method }) => method !== 'get');
     expect(writes.length).toBeGreaterThan(30);

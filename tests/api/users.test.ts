@@ -1,11 +1,12 @@
 // Users Management over the users table: the same list dialect, passwords set and reset but never returned,
 // and the rules that keep an administrator from locking themselves out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordSignInFailure } from '../../server/repositories/sign-in-attempts';
 import { findUserByEmail } from '../../server/repositories/users';
 import { apiClient, AUTH_REQUIRED, csrf, listParams, loginJson, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
 
 const FORM_ERROR = 'Please check the form for errors';
-const USER_KEYS = ['active', 'created_at', 'email', 'id', 'name', 'updated_at', 'version'];
+const USER_KEYS = ['active', 'created_at', 'email', 'id', 'locked_until', 'name', 'updated_at', 'version'];
 
 let t: TestApp;
 let api: ApiClient;
@@ -283,11 +284,79 @@ describe('deleting users', () => {
   });
 });
 
+describe('unlocking an account that failed sign-ins locked', () => {
+  /** The account's 10th failure (SIGN_IN_ACCOUNT_LOCK_AFTER) `msAgo`: locked for 15 minutes from then. */
+  async function lock(email: string, msAgo = 0) {
+    const last = new Date(Date.now() - msAgo);
+    for (let i = 9; i >= 0; i -= 1) await recordSignInFailure(t.db, { account: email, address: `192.0.2.${i}` }, new Date(last.getTime() - i * 1000));
+    return new Date(last.getTime() + t.config.signInThrottle.lockMs).toISOString();
+  }
+  const unlock = (id: number, body: Record<string, unknown> = OWN, client = api) => client.post(`/api/users-management/${id}/unlock`, body);
+
+  it('says until when an account is locked, in its record and the list', async () => {
+    const user = await createUser({ name: 'Locked Lee', email: 'lee@example.com', password: 'lee password' });
+    expect((await api.get(`/api/users-management/${user.id}`)).json()).toMatchObject({ locked_until: null });
+    const until = await lock('lee@example.com', 60_000);
+    expect((await api.get(`/api/users-management/${user.id}`)).json()).toMatchObject({ locked_until: until });
+    const listed = (await api.get(`/api/users-management${listParams({ filter: { q: 'lee@' } })}`)).json<{ locked_until: string | null }[]>();
+    expect(listed).toEqual([expect.objectContaining({ locked_until: until })]);
+    // Waits before the lock (after the 5th failure) are no lock; a lock that has ended is none either.
+    const waiting = await createUser({ name: 'Waiting Wu', email: 'wu@example.com', password: 'wu password' });
+    for (let i = 0; i < 6; i += 1) await recordSignInFailure(t.db, { account: 'wu@example.com', address: '192.0.2.1' }, new Date());
+    expect((await api.get(`/api/users-management/${waiting.id}`)).json()).toMatchObject({ locked_until: null });
+    const past = await createUser({ name: 'Past Pat', email: 'pat@example.com', password: 'pat password' });
+    await lock('pat@example.com', t.config.signInThrottle.lockMs + 1000);
+    expect((await api.get(`/api/users-management/${past.id}`)).json()).toMatchObject({ locked_until: null });
+  });
+
+  it('an administrator unlocks it with their own password: the user signs in at once, and the log says who did', async () => {
+    const user = await createUser({ name: 'Kim Locked', email: 'kim@example.com', password: 'kim password' });
+    await lock('kim@example.com');
+    expect((await loginJson(t.app, 'kim@example.com', 'kim password')).statusCode).toBe(429);
+
+    // Your own password, as the other changes that could help take an account (needsOwnPassword).
+    const missing = await unlock(user.id, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'Enter your own password to confirm this change' } });
+    const wrong = await unlock(user.id, { current_password: 'not my password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'This is not your current password' } });
+    expect((await api.get(`/api/users-management/${user.id}`)).json<{ locked_until: string | null }>().locked_until).not.toBeNull();
+
+    const response = await unlock(user.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual(USER_KEYS);
+    expect(response.json()).toMatchObject({ id: user.id, email: 'kim@example.com', locked_until: null, version: 1 });
+    expect((await api.get(`/api/users-management/${user.id}`)).json()).toMatchObject({ locked_until: null });
+    expect(await t.db.selectFrom('sign_in_attempts').select('id').where('account', '=', 'kim@example.com').execute()).toEqual([]);
+    expect((await loginJson(t.app, 'kim@example.com', 'kim password')).statusCode).toBe(200);
+
+    const log = await api.get(`/api/audit-log${listParams({ filter: { action: 'unlock' } })}`);
+    expect(log.json()).toEqual([
+      expect.objectContaining({ action: 'unlock', user_id: t.userId, user_name: USER.name, area: 'users-management', record_id: user.id, record_label: 'Kim Locked', fields: null }),
+    ]);
+  });
+
+  it('refuses your own account (your lock holds your password back too), an unknown user, and a request without the CSRF pair', async () => {
+    const self = await unlock(t.userId);
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toEqual({ message: 'You cannot unlock your own account: another administrator can' });
+    expect((await unlock(999999)).statusCode).toBe(404);
+
+    const user = await createUser({ name: 'Still Locked', email: 'still@example.com', password: 'still password' });
+    await lock('still@example.com');
+    const noCsrf = await t.app.inject({ method: 'POST', url: `/api/users-management/${user.id}/unlock`, payload: OWN, headers: { authorization: `Bearer ${token}` } });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await api.get(`/api/users-management/${user.id}`)).json<{ locked_until: string | null }>().locked_until).not.toBeNull();
+  });
+});
+
 describe('without a token', () => {
   it.each([
     ['GET', '/api/users-management'],
     ['GET', '/api/users-management/1'],
     ['POST', '/api/users-management'],
+    ['POST', '/api/users-management/1/unlock'],
     ['PUT', '/api/users-management/1'],
     ['DELETE', '/api/users-management/1'],
   ] as const)('%s %s answers 401', async (method, url) => {
