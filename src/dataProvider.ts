@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, GetListResult, RaRecord } from 'react-admin';
+import type { DataProvider, GetListResult, Identifier, RaRecord } from 'react-admin';
 import type { z } from 'zod';
 import { BACKGROUND_HEADER, LIST_COUNT_CAP } from '../schema/api';
 import { VERSION_FIELD } from '../schema/conflicts';
@@ -21,6 +21,8 @@ export interface CornerstoneDataProvider extends DataProvider {
   exportCsv(resource: string, filter: Record<string, unknown>): Promise<void>;
   // The values an array field holds across the area, most used first (tag suggestions, issue #10).
   fieldValues(resource: string, field: string, prefix?: string): Promise<{ value: string; count: number }[]>;
+  // Lifts the lock failed sign-ins put on another administrator's account; `currentPassword` is your own.
+  unlockUser(id: Identifier, currentPassword: string): Promise<{ data: RaRecord }>;
 }
 
 const base = simpleRestProvider(
@@ -85,6 +87,14 @@ export const dataProvider: CornerstoneDataProvider = {
     const query = new URLSearchParams({ limit: '100', ...(prefix ? { q: prefix } : {}) });
     const { json } = await httpClient(apiUrl(`${resource}/values/${field}?${query.toString()}`));
     return Array.isArray(json) ? (json as { value: string; count: number }[]) : [];
+  },
+  async unlockUser(id, currentPassword) {
+    // POST /api/users-management/:id/unlock (server/routes/users.ts).
+    const { json } = await httpClient(apiUrl(`users-management/${encodeURIComponent(String(id))}/unlock`), {
+      method: 'POST',
+      body: JSON.stringify({ current_password: currentPassword }),
+    });
+    return { data: json as RaRecord };
   },
   async exportCsv(resource, filter) {
     const query = new URLSearchParams({ filter: JSON.stringify(filter) });

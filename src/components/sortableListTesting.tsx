@@ -1,7 +1,7 @@
 // A tiny in-memory API behind a stubbed fetch, in the ra-data-simple-rest dialect of server/routes/resources.ts,
 // so component tests run the real dataProvider and httpClient. Plus the providers every area test renders in.
 import type { ReactNode } from 'react';
-import { AdminContext, memoryStore, Notification, ResourceContextProvider, TestMemoryRouter, type RaRecord } from 'react-admin';
+import { AdminContext, memoryStore, Notification, ResourceContextProvider, TestMemoryRouter, type AuthProvider, type RaRecord } from 'react-admin';
 import { Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { areaByName } from '../../schema/areas';
@@ -29,6 +29,9 @@ interface FakeApiOptions {
   // Edit conflicts (issue #8), roughly as server/edit-conflicts.ts without its merge: a PUT naming a version other
   // than the row's answers 409, naming the fields it sends that differ, as saved by this user; a PUT bumps the version.
   conflictsBy?: { id: number; name: string };
+  // POST /api/<name>/<id>/<action>, the API's actions on one record (server/routes/users.ts unlock): each answers a
+  // status and a body for the row and what was sent, and may change the row; an action not named here answers 404.
+  actions?: Record<string, (row: RaRecord, body: unknown) => { status: number; body: unknown }>;
 }
 
 export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOptions = {}) {
@@ -49,7 +52,7 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
       }
       if (url.pathname === '/api/me') return json(200, user);
     }
-    const [, , name, id] = url.pathname.split('/');
+    const [, , name, id, action] = url.pathname.split('/');
     const table = tables[name ?? ''];
     if (!name || !table) return json(404, { message: 'Not Found' });
     const sorted = () => [...table].sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0));
@@ -74,6 +77,12 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
       return json(200, { ids });
     }
     const row = table.find((r) => String(r.id) === id);
+    if (action !== undefined) {
+      const act = method === 'POST' ? options.actions?.[action] : undefined;
+      if (!row || !act) return json(404, { message: 'Not Found' });
+      const answer = act(row, body);
+      return json(answer.status, answer.body);
+    }
     if (method === 'GET') return row ? json(200, row) : json(404, { message: 'Not Found' });
     if ((method === 'PUT' || method === 'POST') && options.rejectWrites) {
       return json(400, { message: 'Invalid', errors: options.rejectWrites });
@@ -116,12 +125,14 @@ interface AreaWrapperProps {
   path?: string;
   // A route pattern such as '/features/:id', for views that read the id from the URL.
   route?: string;
+  // For views that ask who is signed in (the console's own, src/authProvider.ts, over fakeApi's `session`).
+  authProvider?: AuthProvider;
   children: ReactNode;
 }
 
 // What <Admin> would give a view: router, data, i18n with the area's labels, a fresh store, the resource context,
 // and react-admin's notification area so tests can read notices.
-export function AreaWrapper({ resource, labels, path = `/${resource}`, route, children }: AreaWrapperProps) {
+export function AreaWrapper({ resource, labels, path = `/${resource}`, route, authProvider, children }: AreaWrapperProps) {
   const declaration = areaByName(resource);
   const messages = { ...labels, ...(declaration && { fields: areaFieldLabels(declaration) }) };
   const page = route ? (
@@ -133,7 +144,7 @@ export function AreaWrapper({ resource, labels, path = `/${resource}`, route, ch
   );
   return (
     <TestMemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} store={memoryStore()} i18nProvider={testI18n({ [resource]: messages })}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()} i18nProvider={testI18n({ [resource]: messages })}>
         <ResourceContextProvider value={resource}>{page}</ResourceContextProvider>
         <Notification />
       </AdminContext>

@@ -13,12 +13,12 @@ interface OwnPasswordNeed {
 export function ownPasswordNeed(
   values: { password?: unknown; email?: unknown },
   record: Record<string, unknown> | undefined,
-  { creating = false, self = false }: { creating?: boolean; self?: boolean },
+  { creating = false, unlocking = false, self = false }: { creating?: boolean; unlocking?: boolean; self?: boolean },
 ): OwnPasswordNeed {
   const setsPassword = typeof values.password === 'string' && values.password !== '';
   const emailChanged =
     !creating && typeof values.email === 'string' && typeof record?.email === 'string' && normalizeEmail(values.email) !== normalizeEmail(record.email);
-  return { needed: needsOwnPassword({ creating, password: setsPassword, emailChanged }), own: !creating && self && setsPassword };
+  return { needed: needsOwnPassword({ creating, unlocking, password: setsPassword, emailChanged }), own: !creating && !unlocking && self && setsPassword };
 }
 
 /** The message when that password is missing: the API's own. */
@@ -26,15 +26,15 @@ export const ownPasswordMissing = ({ own }: OwnPasswordNeed) => ownPasswordMessa
 
 /**
  * The signed-in user's own password, asked for where the API needs it: adding a user, setting a password, changing an
- * email. Shown as soon as the form holds such a change, and whenever the API has refused the save for it (a
- * concurrent edit can make an email a change after all).
+ * email, unlocking an account (UserLockNotice's dialog). Shown as soon as the form holds such a change, and whenever
+ * the API has refused the save for it (a concurrent edit can make an email a change after all).
  */
-export function OwnPasswordInput({ creating = false }: { creating?: boolean }) {
+export function OwnPasswordInput({ creating = false, unlocking = false }: { creating?: boolean; unlocking?: boolean }) {
   const record = useRecordContext();
   const isCurrentUser = useIsCurrentUser();
   const [password, email] = useWatch({ name: ['password', 'email'] }) as [unknown, unknown];
   const { formState } = useFormContext();
-  const need = ownPasswordNeed({ password, email }, record, { creating, self: isCurrentUser(record?.id) });
+  const need = ownPasswordNeed({ password, email }, record, { creating, unlocking, self: isCurrentUser(record?.id) });
   if (!need.needed && formState.errors.current_password === undefined) return null;
   return (
     <PasswordInput
@@ -46,7 +46,9 @@ export function OwnPasswordInput({ creating = false }: { creating?: boolean }) {
           ? 'Needed to change your own password.'
           : creating
             ? 'Adding a user needs your own password, to confirm it is you. Wrong ones count as failed sign-ins.'
-            : 'Setting a password or changing an email needs your own password, to confirm it is you. Wrong ones count as failed sign-ins.'
+            : unlocking
+              ? 'Unlocking an account needs your own password, to confirm it is you. Wrong ones count as failed sign-ins.'
+              : 'Setting a password or changing an email needs your own password, to confirm it is you. Wrong ones count as failed sign-ins.'
       }
       sx={{ mt: 1, display: 'block' }}
     />

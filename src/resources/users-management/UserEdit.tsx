@@ -1,7 +1,7 @@
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import { Box, Button, Collapse, Divider, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { EditBase, PasswordInput, SaveButton, Toolbar, useEditContext, useRecordContext } from 'react-admin';
+import { EditBase, PasswordInput, SaveButton, Toolbar, useEditContext, useRecordContext, type RaRecord } from 'react-admin';
 import { GuardedForm } from '../../components/GuardedForm';
 import { useFormContext } from 'react-hook-form';
 import { userUpdateSchema } from '../../../schema/user-forms';
@@ -12,6 +12,7 @@ import { UserDeleteButton } from './UserDeleteButton';
 import { UserActiveInput, UserEmailInput, UserNameInput } from './UserFields';
 import { OwnPasswordInput, ownPasswordMissing, ownPasswordNeed } from './OwnPasswordInput';
 import { UserFormLayout } from './UserFormLayout';
+import { UserLockNotice } from './UserLockNotice';
 
 const validateFields = zodValidate(userUpdateSchema);
 
@@ -91,14 +92,20 @@ function ActiveField() {
   return <UserActiveInput disabled={self} helperText={self ? CANNOT_DEACTIVATE_SELF : undefined} />;
 }
 
+const withoutLock = ({ locked_until: _lock, ...rest }: RaRecord): RaRecord => rest;
+
 function UserEditView() {
   const { record } = useEditContext();
   const isCurrentUser = useIsCurrentUser();
   const self = isCurrentUser(record?.id);
   const validate = useMemo(() => validateFor(record, self), [record, self]);
+  // The lock is no field of the form: react-admin's form starts again from its record whenever that record changes,
+  // and an unlock (or a lock coming) re-reads the record, which would drop the edits typed meanwhile.
+  const formRecord = useMemo(() => record && withoutLock(record), [record]);
   return (
     <UserFormLayout title={record ? `Edit ${String(record.name ?? '')}` : 'Edit user'}>
-      <GuardedForm validate={validate} toolbar={<UserEditToolbar />} sx={{ p: { xs: 2, sm: 3 } }}>
+      <UserLockNotice />
+      <GuardedForm record={formRecord} validate={validate} toolbar={<UserEditToolbar />} sx={{ p: { xs: 2, sm: 3 } }}>
         <UserNameInput />
         <UserEmailInput />
         <ActiveField />

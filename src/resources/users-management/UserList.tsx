@@ -13,6 +13,7 @@ import { listSortOf } from '../../components/ContentList';
 import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 import { useIsCurrentUser } from './currentUser';
+import { useLockEnd } from './lockEnd';
 import { UserDeleteButton } from './UserDeleteButton';
 import { ListSearch } from '../../components/ListSearch';
 
@@ -21,6 +22,7 @@ interface UserRecord extends RaRecord {
   email?: string;
   active?: boolean;
   created_at?: string;
+  locked_until?: string | null;
 }
 
 const filters = [
@@ -62,8 +64,17 @@ function UserName({ record }: { record: UserRecord }) {
   );
 }
 
-const ActiveChip = ({ record }: { record: UserRecord }) =>
-  record.active ? <ToneChip tone="success" label="Active" /> : <ToneChip tone="neutral" label="Inactive" />;
+function LockedChip({ record }: { record: UserRecord }) {
+  return useLockEnd(record) === null ? null : <ToneChip tone="warning" label="Locked" />;
+}
+
+// Active or not, and Locked while failed sign-ins lock the account (its edit page says until when and unlocks it).
+const ActiveChip = ({ record }: { record: UserRecord }) => (
+  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+    {record.active ? <ToneChip tone="success" label="Active" /> : <ToneChip tone="neutral" label="Inactive" />}
+    <LockedChip record={record} />
+  </Stack>
+);
 
 export function UserList() {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
