@@ -320,7 +320,7 @@ describe('unlocking an account that failed sign-ins locked', () => {
     expect(missing.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'Enter your own password to confirm this change' } });
     const wrong = await unlock(user.id, { current_password: 'not my password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'This is not your current password' } });
+    expect(wrong.json()).toEqual({ message: FORM_ERROR, errors: { current_password: 'This is not your password' } });
     expect((await api.get(`/api/users-management/${user.id}`)).json<{ locked_until: string | null }>().locked_until).not.toBeNull();
 
     const response = await unlock(user.id);

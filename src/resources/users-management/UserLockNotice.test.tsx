@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RaRecord } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CURRENT_PASSWORD_WRONG } from '../../../schema/areas/users-management';
+import { CONFIRM_PASSWORD_WRONG } from '../../../schema/areas/users-management';
 import { signInThrottledMessage } from '../../../schema/auth';
 import { authProvider } from '../../authProvider';
 import { AreaWrapper, fakeApi, type ApiCall } from '../../components/sortableListTesting';
@@ -47,7 +47,7 @@ function usersApi(rows: RaRecord[]): { calls: ApiCall[] } {
           // Your own account has failed too often (server/routes/users.ts confirmOwnPassword): it must wait.
           if ((body as { current_password?: unknown }).current_password === TOO_MANY) return { status: 429, body: { message: signInThrottledMessage(900) } };
           if ((body as { current_password?: unknown }).current_password !== OWN_PASSWORD) {
-            return { status: 400, body: { message: 'Please check the form for errors', errors: { current_password: CURRENT_PASSWORD_WRONG } } };
+            return { status: 400, body: { message: 'Please check the form for errors', errors: { current_password: CONFIRM_PASSWORD_WRONG } } };
           }
           row.locked_until = null;
           return { status: 200, body: row };
@@ -93,7 +93,7 @@ describe('a user locked by failed sign-ins', () => {
     // The API's refusal shows on the field; the lock stays.
     await clicker.type(password, 'a wrong guess');
     await clicker.click(within(dialog).getByRole('button', { name: 'Unlock account' }));
-    await waitFor(() => expect(password).toHaveAccessibleDescription(CURRENT_PASSWORD_WRONG));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(CONFIRM_PASSWORD_WRONG));
     expect(screen.getByText('Locked by failed sign-ins')).toBeInTheDocument();
 
     await clicker.clear(password);
