@@ -4,9 +4,14 @@ type Errors = Record<string, unknown>;
 
 // Runs an area's zod schema (the one the API applies) as a react-admin form validator, so the console shows the
 // same messages before the round trip. Nested paths become nested error objects, as react-hook-form expects.
-export function zodValidate(schema: z.ZodType): (values: Record<string, unknown>) => Errors {
+// Issue #10: given as a function (`() => area.schema`), the schema is built on the first validation, not as the
+// module runs: a screen in the console's chunk (the Hero Section's) built it in the chunk's evaluation, one long task
+// of the start (60 ms of 613-740 at CPU x4), where the screen's render, in slices, builds it anyway (fieldMax).
+export function zodValidate(schema: z.ZodType | (() => z.ZodType)): (values: Record<string, unknown>) => Errors {
+  let built: z.ZodType | undefined;
   return (values) => {
-    const result = schema.safeParse(values);
+    built ??= typeof schema === 'function' ? schema() : schema;
+    const result = built.safeParse(values);
     if (result.success) return {};
     const errors: Errors = {};
     for (const issue of result.error.issues) {

@@ -9,7 +9,7 @@ import { SingletonEdit } from '../../components/SingletonEdit';
 import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(aboutPage.schema);
+const validate = zodValidate(() => aboutPage.schema);
 
 export function AboutPageEdit() {
   return (

@@ -8,7 +8,7 @@ import { SingletonEdit } from '../../components/SingletonEdit';
 import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(aboutUs.schema);
+const validate = zodValidate(() => aboutUs.schema);
 
 export function AboutUsEdit() {
   return (

@@ -12,7 +12,7 @@ import { SlugInput } from '../../components/SlugInput';
 import { TagsInput } from '../../components/TagsInput';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(blogs.schema);
+const validate = zodValidate(() => blogs.schema);
 const EXCERPT_MAX = fieldMax(blogs, 'excerpt');
 
 // Tags already used by other posts, offered while typing so the blog does not grow near-duplicates: the 100 most

@@ -9,7 +9,7 @@ import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(careers.schema);
+const validate = zodValidate(() => careers.schema);
 const statusChoices = choicesOf(careers, 'status');
 const employmentChoices = choicesOf(careers, 'employment_type');
 

@@ -14,7 +14,7 @@ import { SingletonEdit } from '../../components/SingletonEdit';
 import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(contactUs.schema);
+const validate = zodValidate(() => contactUs.schema);
 
 // Remove buttons stay visible (see visibleRemoveSx); label and value sit side by side where there is room.
 const iteratorSx = {

@@ -8,7 +8,7 @@ import { zodValidate } from '../../components/zodValidate';
 import { CounterIcon, CounterIconInput } from './CounterIconInput';
 import { counterFigure } from './counterFigure';
 
-const validate = zodValidate(counters.schema);
+const validate = zodValidate(() => counters.schema);
 
 function CounterPreview() {
   const [label, value, suffix, icon, active] = useWatch({ name: ['label', 'value', 'suffix', 'icon', 'active'] }) as [

@@ -7,7 +7,7 @@ import { fieldDefault, fieldMax } from '../../../schema/define';
 import { zodValidate } from '../../components/zodValidate';
 import { FeatureIcon, FeatureIconInput } from './FeatureIconInput';
 
-const validate = zodValidate(features.schema);
+const validate = zodValidate(() => features.schema);
 
 // How the feature reads on the homepage, updated as the user types.
 function FeaturePreview() {

@@ -9,7 +9,7 @@ import { saveOnlyToolbar } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 import { HeroPreview } from './HeroPreview';
 
-const validate = zodValidate(hero.schema);
+const validate = zodValidate(() => hero.schema);
 
 // The Hero Section is the dashboard's own page (SPEC §2): the homepage's opening banner, edited in place.
 export function HeroEdit() {

@@ -6,7 +6,7 @@ import { fieldDefault } from '../../../schema/define';
 import { ImageInput } from '../../components/ImageInput';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(partners.schema);
+const validate = zodValidate(() => partners.schema);
 
 export function PartnerForm() {
   return (

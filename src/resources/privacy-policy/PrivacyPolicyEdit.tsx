@@ -8,7 +8,7 @@ import { SingletonEdit } from '../../components/SingletonEdit';
 import { saveOnlyToolbar } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(privacyPolicy.schema);
+const validate = zodValidate(() => privacyPolicy.schema);
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 // What the website shows as "Last updated": the record's updated_at, set by the server on every save.

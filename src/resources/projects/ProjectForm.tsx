@@ -12,7 +12,7 @@ import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(projects.schema);
+const validate = zodValidate(() => projects.schema);
 const categoryChoices = choicesOf(projects, 'category');
 const statusChoices = choicesOf(projects, 'status');
 

@@ -8,7 +8,7 @@ import { ImageInput } from '../../components/ImageInput';
 import { SeoPreview } from '../../components/SeoPreview';
 import { zodValidate } from '../../components/zodValidate';
 
-const validate = zodValidate(seo.schema);
+const validate = zodValidate(() => seo.schema);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

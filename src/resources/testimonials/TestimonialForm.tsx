@@ -10,7 +10,7 @@ import type { UploadedFile } from '../../dataProvider';
 import { RatingInput } from './RatingInput';
 import { byline, initials } from './testimonialText';
 
-const validate = zodValidate(testimonials.schema);
+const validate = zodValidate(() => testimonials.schema);
 
 // The quote as the homepage shows it, updated as the user types.
 function TestimonialPreview() {
