@@ -50,15 +50,15 @@ export interface CurrentState<R> {
   data: Record<string, unknown>;
   updatedBy: number | null;
   updatedAt: string | null;
-  /** The record as GET answers it (the route adds computed values). */
-  answer: () => R;
+  /** The record as GET answers it (the route adds computed values), asked for only when a conflict is answered. */
+  answer: () => R | Promise<R>;
 }
 
 async function conflictError<R extends Record<string, unknown>>(db: Db, current: CurrentState<R>, conflicts: string[]): Promise<EditConflictError> {
   const user = current.updatedBy === null ? undefined : await findUserById(db, current.updatedBy);
   return new EditConflictError({
     conflicts,
-    current: current.answer(),
+    current: await current.answer(),
     updated_by: user ? { id: user.id, name: user.name } : null,
     updated_at: current.updatedAt,
   });

@@ -114,7 +114,11 @@ export async function accountLocks(db: Kysely<Database>, policy: SignInThrottleC
     .orderBy('id', 'desc')
     .execute();
   const failures = new Map<string, string[]>();
-  for (const row of rows) failures.set(row.account, [...(failures.get(row.account) ?? []), row.attempted_at]);
+  for (const row of rows) {
+    const times = failures.get(row.account);
+    if (times) times.push(row.attempted_at);
+    else failures.set(row.account, [row.attempted_at]);
+  }
   for (const [account, times] of failures) {
     const { until, locked } = throttleEnd(times, policy.account, policy);
     if (locked && until > now.getTime()) locks.set(account, new Date(until).toISOString());

@@ -115,14 +115,15 @@ const toApiUser = (user: User, lockedUntil: string | null) => ({
 });
 
 /** A user as edit conflicts see it (server/edit-conflicts.ts): name, email and active, as revisions keep them. */
-const currentState = (user: User, lockedUntil: string | null): CurrentState<ReturnType<typeof toApiUser>> => ({
+// `lockedUntil` is asked for only when a conflict is answered: a write that applies reads no lock for it.
+const currentState = (user: User, lockedUntil: () => Promise<string | null>): CurrentState<ReturnType<typeof toApiUser>> => ({
   kind: USERS_KIND,
   id: user.id,
   version: user.version,
   data: revisedFields(user),
   updatedBy: user.updatedBy,
   updatedAt: user.updatedAt,
-  answer: () => toApiUser(user, lockedUntil),
+  answer: async () => toApiUser(user, await lockedUntil()),
 });
 
 const emailTaken = () => formError({ email: EMAIL_TAKEN });
@@ -285,7 +286,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         const user = await findUserById(trx, id, { lock: true });
         if (!user) throw new HttpError(404, NOT_FOUND);
         // A stale form applies only what it changed (issue #8): its unchanged `active` does not undo a deactivation.
-        const changes = (await applicableChanges(trx, currentState(user, await lockOf(trx, user)), sent, options.expected)) as Pick<User, 'name' | 'email' | 'active'>;
+        const changes = (await applicableChanges(trx, currentState(user, () => lockOf(trx, user)), sent, options.expected)) as Pick<User, 'name' | 'email' | 'active'>;
         // Locking yourself out would leave no one to undo it.
         if (id === me.id && changes.active === false) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { active: CANNOT_DEACTIVATE_SELF });
         if (changes.email !== undefined && changes.email !== user.email && !confirmed) {
@@ -327,7 +328,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const user = await findUserById(trx, id, { lock: true });
       if (!user) throw new HttpError(404, NOT_FOUND);
       const lockedUntil = await lockOf(trx, user);
-      await checkDeleteVersion(trx, currentState(user, lockedUntil), expected);
+      await checkDeleteVersion(trx, currentState(user, () => Promise.resolve(lockedUntil)), expected);
       const gone = await deleteUser(trx, id);
       if (gone) await auditUser(trx, auditActor(request), 'delete', gone);
       return gone && toApiUser(gone, lockedUntil);

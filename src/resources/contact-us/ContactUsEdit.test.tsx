@@ -46,6 +46,17 @@ function renderEdit() {
 
 const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section') as HTMLElement;
 
+// The record's one phone number ('Sales'), and a second one added and labelled 'Site office'.
+async function withSiteOffice() {
+  const user = userEvent.setup();
+  renderEdit();
+  await screen.findByDisplayValue('12 Quarry Road, Springfield');
+  const phones = section('Phone numbers');
+  await user.click(within(phones).getByRole('button', { name: 'Add phone number' }));
+  await user.type(within(phones).getAllByRole('textbox', { name: 'Label' })[1]!, 'Site office');
+  return { user, phones };
+}
+
 describe('contact information', () => {
   it('shows the validation messages of its declaration on the right fields', async () => {
     const user = userEvent.setup();
@@ -96,12 +107,7 @@ describe('contact information', () => {
   });
 
   it("names each row's Remove by its row, and removes that row", async () => {
-    const user = userEvent.setup();
-    renderEdit();
-    await screen.findByDisplayValue('12 Quarry Road, Springfield');
-    const phones = section('Phone numbers');
-    await user.click(within(phones).getByRole('button', { name: 'Add phone number' }));
-    await user.type(within(phones).getAllByRole('textbox', { name: 'Label' })[1]!, 'Site office');
+    const { user, phones } = await withSiteOffice();
     expect(within(phones).getAllByRole('button', { name: /^Remove / }).map((button) => button.getAttribute('aria-label'))).toEqual([
       'Remove phone number 1',
       'Remove phone number 2',
@@ -111,12 +117,7 @@ describe('contact information', () => {
   });
 
   it("names each row's Move up and Move down by its row, as its Remove", async () => {
-    const user = userEvent.setup();
-    renderEdit();
-    await screen.findByDisplayValue('12 Quarry Road, Springfield');
-    const phones = section('Phone numbers');
-    await user.click(within(phones).getByRole('button', { name: 'Add phone number' }));
-    await user.type(within(phones).getAllByRole('textbox', { name: 'Label' })[1]!, 'Site office');
+    const { user, phones } = await withSiteOffice();
     expect(within(phones).getAllByRole('button', { name: /^Move / }).map((button) => button.getAttribute('aria-label'))).toEqual([
       'Move phone number 1 up',
       'Move phone number 1 down',
@@ -129,13 +130,8 @@ describe('contact information', () => {
   });
 
   it('keeps the focus on the moved row: its button, or its twin once it is at an end of the list', async () => {
-    const user = userEvent.setup();
-    renderEdit();
-    await screen.findByDisplayValue('12 Quarry Road, Springfield');
-    const phones = section('Phone numbers');
+    const { user, phones } = await withSiteOffice();
     const labels = () => within(phones).getAllByRole('textbox', { name: 'Label' }).map((input) => (input as HTMLInputElement).value);
-    await user.click(within(phones).getByRole('button', { name: 'Add phone number' }));
-    await user.type(within(phones).getAllByRole('textbox', { name: 'Label' })[1]!, 'Site office');
     // First now, where it cannot go up: its Move down.
     await user.click(within(phones).getByRole('button', { name: 'Move phone number 2 up' }));
     expect(labels()).toEqual(['Site office', 'Sales']);
