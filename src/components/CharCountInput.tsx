@@ -2,6 +2,7 @@ import { Box, TextField } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useEffect, useState } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext } from 'react-admin';
+import { growingTextarea } from './GrowingTextarea';
 
 export interface CharCountInputProps {
   source: string;
@@ -50,7 +51,6 @@ export function CharCountInput({ source, label, max, multiline = false, minRows 
         id={id}
         fullWidth
         multiline={multiline}
-        minRows={multiline ? minRows : undefined}
         label={<FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />}
         error={!!error || over}
         helperText={
@@ -68,7 +68,7 @@ export function CharCountInput({ source, label, max, multiline = false, minRows 
             </Box>
           </Box>
         }
-        slotProps={{ formHelperText: { component: 'div' } }}
+        slotProps={{ formHelperText: { component: 'div' }, input: multiline ? { inputComponent: growingTextarea(minRows) } : undefined }}
       />
       <Box component="span" aria-live="polite" sx={visuallyHidden}>
         {announcement}

@@ -8,6 +8,7 @@ import { useEditConflict } from './EditConflict';
 import { EditConflictDialog } from './EditConflictDialog';
 import type { InboxRecord } from './InboxStatus';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
+import { growingTextarea } from './GrowingTextarea';
 
 // Notes for the team, never shown to the sender. Saved on demand (PUT { notes }), not on every keystroke.
 export function InboxNotes() {
@@ -74,8 +75,7 @@ export function InboxNotes() {
       <TextField
         label={translateLabel({ source: 'notes', resource })}
         multiline
-        minRows={4}
-        maxRows={16}
+        slotProps={{ input: { inputComponent: growingTextarea(4, 16) } }}
         fullWidth
         value={draft}
         onChange={(event) => setDraft(event.target.value)}

@@ -458,3 +458,48 @@ describe('the loading overlay and interactions that show their own progress (iss
     await notice(page, 'Success').filter({ hasText: 'Order saved' }).first().waitFor();
   });
 });
+
+// Issue #10: a multi-line field grows with its text (GrowingTextarea) without measuring itself as React commits; with
+// the browser's field-sizing, and, where a browser has none, measured in an animation frame.
+describe('multi-line fields grow with their text (issue #10)', () => {
+  // Lines of the field's text, and how many of them fit without scrolling.
+  const rowsOf = (field: Locator) =>
+    field.evaluate((element) => {
+      const textarea = element as HTMLTextAreaElement;
+      const style = getComputedStyle(textarea);
+      const line = parseFloat(style.lineHeight);
+      return { rows: Math.round(textarea.clientHeight / line), scrolls: textarea.scrollHeight > textarea.clientHeight + 1, sizing: style.getPropertyValue('field-sizing') };
+    });
+
+  for (const native of [true, false]) {
+    it(`${native ? "with the browser's field-sizing" : 'without field-sizing, measured in a frame'}: the sub-headline grows, shrinks back to two rows, and inbox notes stop at sixteen`, async () => {
+      const page = await open();
+      if (!native) {
+        // A browser without `field-sizing: content` (Firefox before it shipped it).
+        await page.addInitScript(() => {
+          const supports = CSS.supports.bind(CSS);
+          CSS.supports = ((...args: [string, string?]) => (args[0] === 'field-sizing' ? false : supports(...(args as [string, string])))) as typeof CSS.supports;
+        });
+      }
+      await page.goto('/dashboard');
+      const subheadline = page.getByRole('textbox', { name: 'Sub-headline' });
+      await poll(() => subheadline.inputValue()).not.toBe('');
+      expect((await rowsOf(subheadline)).sizing).toBe(native ? 'content' : 'fixed');
+
+      await subheadline.fill('One\nTwo\nThree\nFour\nFive\nSix');
+      await poll(() => rowsOf(subheadline)).toMatchObject({ rows: 6, scrolls: false });
+      await subheadline.fill('One line');
+      await poll(() => rowsOf(subheadline)).toMatchObject({ rows: 2, scrolls: false });
+
+      await page.goto('/dashboard/careers-form');
+      const link = firstRecord(page, 'careers-form', '/show');
+      await link.waitFor();
+      await link.click();
+      const notes = page.getByRole('textbox', { name: 'Notes', exact: true });
+      await notes.waitFor();
+      expect(await rowsOf(notes)).toMatchObject({ rows: 4, scrolls: false });
+      await notes.fill(Array.from({ length: 30 }, (_, index) => `Line ${index + 1}`).join('\n'));
+      await poll(() => rowsOf(notes)).toMatchObject({ rows: 16, scrolls: true });
+    });
+  }
+});

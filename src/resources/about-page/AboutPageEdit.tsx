@@ -8,6 +8,7 @@ import { RichTextInput } from '../../components/RichTextInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
 import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
+import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 const validate = zodValidate(() => aboutPage.schema);
 
@@ -23,10 +24,10 @@ export function AboutPageEdit() {
         <FormSection title="Mission and vision">
           <Grid container columnSpacing={2} sx={{ width: '100%' }}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextInput source="mission" multiline minRows={4} />
+              <MultilineTextInput source="mission" minRows={4} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextInput source="vision" multiline minRows={4} />
+              <MultilineTextInput source="vision" minRows={4} />
             </Grid>
           </Grid>
         </FormSection>

@@ -7,6 +7,7 @@ import { ImageInput } from '../../components/ImageInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
 import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
+import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 const validate = zodValidate(() => aboutUs.schema);
 
@@ -18,8 +19,8 @@ export function AboutUsEdit() {
           <Grid size={{ xs: 12, md: 7 }}>
             <FormSection title="Text">
               <TextInput source="title" />
-              <TextInput source="subtitle" multiline />
-              <TextInput source="body" multiline minRows={6} helperText="Plain text; leave a blank line between paragraphs." />
+              <MultilineTextInput source="subtitle" />
+              <MultilineTextInput source="body" minRows={6} helperText="Plain text; leave a blank line between paragraphs." />
             </FormSection>
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>

@@ -8,6 +8,7 @@ import { ImageInput } from '../../components/ImageInput';
 import { ScheduleChip } from '../../components/ScheduleChip';
 import { toInstant } from '../../components/toInstant';
 import { bannerScheduleOf, placementChoices, validate } from './bannerSchedule';
+import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 interface PreviewValues {
   title?: string | null;
@@ -65,7 +66,7 @@ export function BannerForm({ create = false }: { create?: boolean }) {
         <>
           <FormCard title="Message">
             <TextInput source="title" fullWidth helperText="Short and direct: it is read in a glance" />
-            <TextInput source="subtitle" fullWidth multiline minRows={2} helperText="Optional supporting line" />
+            <MultilineTextInput source="subtitle" fullWidth minRows={2} helperText="Optional supporting line" />
             <FormPair>
               <TextInput source="button_text" fullWidth helperText="E.g. Book a visit; no button when empty" />
               <TextInput source="link" fullWidth helperText="https://… or a page of the site, like /projects" />

@@ -11,6 +11,7 @@ import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { TagsInput } from '../../components/TagsInput';
 import { zodValidate } from '../../components/zodValidate';
+import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 const validate = zodValidate(() => blogs.schema);
 const EXCERPT_MAX = fieldMax(blogs, 'excerpt');
@@ -38,10 +39,9 @@ export function BlogPostForm({ create = false }: { create?: boolean }) {
               {({ formData }) => {
                 const length = typeof formData.excerpt === 'string' ? formData.excerpt.length : 0;
                 return (
-                  <TextInput
+                  <MultilineTextInput
                     source="excerpt"
                     fullWidth
-                    multiline
                     minRows={2}
                     helperText={`Shown in the blog list and in search results · ${length}/${EXCERPT_MAX}`}
                     slotProps={{ htmlInput: { maxLength: EXCERPT_MAX } }}

@@ -13,6 +13,7 @@ import { fieldLabel } from '../../../schema/define';
 import { SingletonEdit } from '../../components/SingletonEdit';
 import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
+import { growingTextarea } from '../../components/GrowingTextarea';
 
 const validate = zodValidate(() => contactUs.schema);
 
@@ -42,7 +43,7 @@ function PairList({ source, noun, first, second, multiline = false }: PairListPr
           source={second[0]}
           placeholder={second[1]}
           // inputMode, not type: type="email" would let the browser block the submit with its own bubble.
-          slotProps={{ htmlInput: { inputMode: second[2] } }}
+          slotProps={{ htmlInput: { inputMode: second[2] }, input: multiline ? { inputComponent: growingTextarea() } : undefined }}
           helperText={false}
           multiline={multiline}
           sx={{ flex: 1, width: { xs: '100%', md: 'auto' }, minWidth: { md: 260 } }}

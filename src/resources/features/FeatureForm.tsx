@@ -6,6 +6,7 @@ import { features } from '../../../schema/areas/features';
 import { fieldDefault, fieldMax } from '../../../schema/define';
 import { zodValidate } from '../../components/zodValidate';
 import { FeatureIcon, FeatureIconInput } from './FeatureIconInput';
+import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 const validate = zodValidate(() => features.schema);
 
@@ -56,9 +57,8 @@ export function FeatureForm() {
       <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' } }}>
         <Box sx={{ maxWidth: 640 }}>
           <TextInput source="title" helperText={`Short and specific, e.g. ‘Design & Build’. Up to ${fieldMax(features, 'title')} characters.`} />
-          <TextInput
+          <MultilineTextInput
             source="description"
-            multiline
             minRows={3}
             helperText={`One or two sentences shown under the title. Up to ${fieldMax(features, 'description')} characters.`}
           />

@@ -8,6 +8,7 @@ import { SingletonEdit } from '../../components/SingletonEdit';
 import { saveOnlyToolbar } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
 import { HeroPreview } from './HeroPreview';
+import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 const validate = zodValidate(() => hero.schema);
 
@@ -22,7 +23,7 @@ export function HeroEdit() {
         <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' } }}>
           <Box sx={{ maxWidth: 680 }}>
             <TextInput source="headline" helperText={`One strong line, up to ${fieldMax(hero, 'headline')} characters.`} />
-            <TextInput source="subheadline" multiline minRows={2} helperText={`A sentence under the headline, up to ${fieldMax(hero, 'subheadline')} characters.`} />
+            <MultilineTextInput source="subheadline" minRows={2} helperText={`A sentence under the headline, up to ${fieldMax(hero, 'subheadline')} characters.`} />
             <ImageInput source="background_image" helperText="A wide landscape photo (at least 1920 × 1080 px). Text sits on its lower part." />
             <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1.4fr)' } }}>
               <TextInput source="cta_text" helperText="e.g. View our projects. Leave empty for no button." />

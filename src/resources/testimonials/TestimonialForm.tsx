@@ -9,6 +9,7 @@ import { zodValidate } from '../../components/zodValidate';
 import type { UploadedFile } from '../../dataProvider';
 import { RatingInput } from './RatingInput';
 import { byline, initials } from './testimonialText';
+import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 const validate = zodValidate(() => testimonials.schema);
 
@@ -55,7 +56,7 @@ export function TestimonialForm() {
             <TextInput source="role" helperText="e.g. Project Director or Homeowner" />
             <TextInput source="company" helperText="Leave empty for private clients" />
           </Box>
-          <TextInput source="quote" multiline minRows={4} helperText={`Their words, without quotation marks. Up to ${fieldMax(testimonials, 'quote')} characters.`} />
+          <MultilineTextInput source="quote" minRows={4} helperText={`Their words, without quotation marks. Up to ${fieldMax(testimonials, 'quote')} characters.`} />
           <RatingInput source="rating" defaultValue={fieldDefault(testimonials, 'rating')} helperText="Stars shown above the quote." />
           <ImageInput source="photo" helperText="A square head-and-shoulders photo works best. Initials are shown without one." />
           <BooleanInput source="active" defaultValue={fieldDefault(testimonials, 'active')} helperText="Hidden testimonials stay here but are not shown on the website." />
