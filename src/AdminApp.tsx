@@ -1,5 +1,5 @@
 import { use, useEffect, useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource, ResourceDefinitionContextProvider, type ResourceDefinitions, type ResourceProps } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { authProvider } from './authProvider';
 import { createQueryClient, createStore } from './consoleCaches';
@@ -18,6 +18,34 @@ const store = createStore();
 function ToSignIn() {
   return <Navigate to="/login" replace />;
 }
+
+// The console's areas, as react-admin's <Resource> elements: the dashboard's own (known to react-admin for its labels and
+// data, routed as the dashboard), every routed area, and the audit log.
+const resourceProps: ResourceProps[] = [
+  { name: dashboardArea.name, options: { label: dashboardArea.label }, icon: dashboardArea.icon },
+  ...routedResources.map(({ name, label, icon, list, create, edit, show, recordRepresentation }) => ({
+    name,
+    options: { label },
+    icon,
+    list,
+    create,
+    edit,
+    show,
+    recordRepresentation,
+  })),
+  { name: auditLog.name, options: { label: auditLog.label }, icon: auditLog.icon, list: auditLog.list },
+];
+
+/**
+ * Issue #10: react-admin learns the areas' definitions (labels, icons, which screens each has) from its <Resource>
+ * elements in an effect after its first render, and the new definitions rendered the whole console again, menu, header
+ * and form, after its first paint (a task of 100-300 ms at CPU x4). They are known before: the console starts with
+ * them, made by the same function react-admin calls, so the registration finds each one already there and changes
+ * nothing.
+ */
+const initialDefinitions: ResourceDefinitions = Object.fromEntries(
+  resourceProps.map((props) => [props.name, Resource.registerResource(props)]),
+);
 
 // Whether the console has shown once since it was mounted: only its opening screen waits here (see below).
 let opened = false;
@@ -40,8 +68,9 @@ export function AdminApp() {
     };
   }, []);
 
+  // react-admin's <Admin>, as its two halves, with the areas' definitions known from the start between them.
   return (
-    <Admin
+    <AdminContext
       basename="/dashboard"
       dataProvider={dataProvider}
       queryClient={queryClient}
@@ -50,33 +79,25 @@ export function AdminApp() {
       store={store}
       theme={lightTheme}
       darkTheme={darkTheme}
-      layout={Layout}
-      loginPage={ToSignIn}
-      notification={ReactAdminNotifications}
-      dashboard={dashboardArea.list}
-      title="Dashboard"
-      disableTelemetry
     >
-      {/* The dashboard's own area: known to react-admin (labels, data) but routed as the dashboard. */}
-      <Resource name={dashboardArea.name} options={{ label: dashboardArea.label }} icon={dashboardArea.icon} />
-      {routedResources.map(({ name, label, icon, list, create, edit, show, recordRepresentation }) => (
-        <Resource
-          key={name}
-          name={name}
-          options={{ label }}
-          icon={icon}
-          list={list}
-          create={create}
-          edit={edit}
-          show={show}
-          recordRepresentation={recordRepresentation}
-        />
-      ))}
-      <Resource name={auditLog.name} options={{ label: auditLog.label }} icon={auditLog.icon} list={auditLog.list} />
-      {/* The signed-in user's own sessions, from the header's user menu (issue #9). */}
-      <CustomRoutes>
-        <Route path={SESSIONS_PATH} element={<SessionsPage />} />
-      </CustomRoutes>
-    </Admin>
+      <ResourceDefinitionContextProvider definitions={initialDefinitions}>
+        <AdminUI
+          layout={Layout}
+          loginPage={ToSignIn}
+          notification={ReactAdminNotifications}
+          dashboard={dashboardArea.list}
+          title="Dashboard"
+          disableTelemetry
+        >
+          {resourceProps.map((props) => (
+            <Resource key={props.name} {...props} />
+          ))}
+          {/* The signed-in user's own sessions, from the header's user menu (issue #9). */}
+          <CustomRoutes>
+            <Route path={SESSIONS_PATH} element={<SessionsPage />} />
+          </CustomRoutes>
+        </AdminUI>
+      </ResourceDefinitionContextProvider>
+    </AdminContext>
   );
 }

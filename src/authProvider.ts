@@ -141,8 +141,7 @@ export const authProvider = {
 
   async getIdentity(): Promise<UserIdentity> {
     const { json } = await httpClient(IDENTITY_URL);
-    const user = json as SignedInUser;
-    return { id: user.id, fullName: user.name, email: user.email };
+    return identityOf(json as SignedInUser);
   },
 
   async getPermissions(): Promise<undefined> {
@@ -151,6 +150,9 @@ export const authProvider = {
 } satisfies AuthProvider;
 
 export const isSignedIn = (): boolean => tokenStore.get() !== null;
+
+/** Who is signed in, as react-admin's header shows them, from the API's answer to IDENTITY_URL. */
+export const identityOf = (user: SignedInUser): UserIdentity => ({ id: user.id, fullName: user.name, email: user.email });
 
 /**
  * Who is signed in: every screen of the console shows it in its header (getIdentity), so a signed-in start reads it

@@ -1,11 +1,15 @@
 // Issue #10: what the console knows before its first render. Rendered to a string, a tree shows its first render only
 // (no effect runs, no query fetches): what it shows there is what the console draws before any second render.
+import { render, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { CoreAdminContext, I18nContextProvider, StoreContextProvider, useAuthState, useCanAccess, usePermissions } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
-import { authProvider } from './authProvider';
+import { CoreAdminContext, I18nContextProvider, StoreContextProvider, useAuthState, useCanAccess, useGetIdentity, useGetOne, usePermissions } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authProvider, IDENTITY_URL } from './authProvider';
+import { fakeApi } from './components/sortableListTesting';
+import { DASHBOARD_RECORD_URL } from './dashboardArea';
+import { dataProvider } from './dataProvider';
 import { createQueryClient, createStore } from './consoleCaches';
-import { tokenStore } from './httpClient';
+import { readEarly, tokenStore } from './httpClient';
 import { i18nProvider } from './i18nProvider';
 
 afterEach(() => {
@@ -80,5 +84,51 @@ describe("the console's query cache", () => {
 
   it('waits for the sign-in check when no token is stored', () => {
     expect(firstRender()).toMatchObject({ checking: true });
+  });
+});
+
+// The dashboard's first screen, as react-admin's hooks see it: every answer it shows, and how often it rendered.
+function FirstScreen({ renders }: { renders: string[] }) {
+  const auth = useAuthState({ route: 'dashboard' });
+  const permissions = usePermissions({ route: 'dashboard' });
+  const access = useCanAccess({ resource: 'hero', action: 'edit' });
+  const identity = useGetIdentity();
+  const record = useGetOne('hero', { id: 1 });
+  const shown = JSON.stringify({
+    authenticated: auth.authenticated ?? null,
+    permissionsPending: permissions.isPending,
+    canAccess: access.canAccess ?? null,
+    name: identity.identity?.fullName ?? null,
+    headline: (record.data as { headline?: string } | undefined)?.headline ?? null,
+    fetching: [auth, permissions, access, identity, record].filter((answer) => 'isFetching' in answer && answer.isFetching).length,
+  });
+  renders.push(shown);
+  return <output>{shown}</output>;
+}
+
+describe("the console's first screen (issue #10)", () => {
+  it('shows who is signed in and the dashboard\'s record read as the page opened, in one render, without asking anything again', async () => {
+    const { calls } = fakeApi(
+      { hero: [{ id: 1, headline: 'Homes built to last', version: 3 }] },
+      { session: { token: 'a-token', user: { id: 7, name: 'Ada Builder', email: 'ada@example.com' } } },
+    );
+    tokenStore.set('a-token');
+    readEarly(IDENTITY_URL);
+    readEarly(DASHBOARD_RECORD_URL);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const renders: string[] = [];
+    render(
+      <CoreAdminContext authProvider={authProvider} dataProvider={dataProvider} queryClient={createQueryClient()} store={createStore()}>
+        <FirstScreen renders={renders} />
+      </CoreAdminContext>,
+    );
+    const first = { authenticated: true, permissionsPending: false, canAccess: true, name: 'Ada Builder', headline: 'Homes built to last', fetching: 0 };
+    expect(JSON.parse((await screen.findByRole('status')).textContent ?? '')).toEqual(first);
+    // Long enough for any query started by the render to have answered and rendered again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => expect(renders.map((shown) => JSON.parse(shown) as unknown)).toEqual([first]));
+    expect(calls.map((call) => call.path)).toEqual(['/api/me', '/api/hero/1']);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_READ_KEPT_MS, earlyAnswer, HttpError, httpClient, isRelativeUrl, readEarly } from './httpClient';
+import { EARLY_READ_KEPT_MS, HttpError, httpClient, isRelativeUrl, readEarly, takeEarlyAnswer } from './httpClient';
 import { inFlight } from './inFlight';
 
 const jsonResponse = (status: number, body: unknown) =>
@@ -160,26 +160,39 @@ describe('early reads', () => {
     }
   });
 
-  it('shows an answer that has come without taking it, and nothing once taken, failed, or for another token', async () => {
+  it('gives an answer that has come, once, with when it was asked for; leaves one still coming for the request that takes it; nothing for another token or a failure', async () => {
     localStorage.setItem('access_token', 'abc');
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const askedAt = Date.now();
     readEarly('/api/hero/1');
-    expect(earlyAnswer('/api/hero/1')).toBeUndefined();
+    // Not come yet: left for the console's own request, which takes it (one read).
+    expect(takeEarlyAnswer('/api/hero/1')).toBeUndefined();
     answer(records(1));
-    await vi.waitFor(() => expect(earlyAnswer('/api/hero/1')).toEqual({ id: 1, headline: 'Version 1' }));
-    localStorage.setItem('access_token', 'def');
-    expect(earlyAnswer('/api/hero/1')).toBeUndefined();
-    localStorage.setItem('access_token', 'abc');
-    // Still there for the console's own request, which takes it: no second read.
     expect((await httpClient('/api/hero/1')).json).toEqual({ id: 1, headline: 'Version 1' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(earlyAnswer('/api/hero/1')).toBeUndefined();
+
+    fetchMock.mockResolvedValueOnce(records(2));
+    readEarly('/api/hero/1');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    localStorage.setItem('access_token', 'def');
+    expect(takeEarlyAnswer('/api/hero/1')).toBeUndefined();
+    localStorage.setItem('access_token', 'abc');
+    const taken = takeEarlyAnswer('/api/hero/1');
+    expect(taken?.json).toEqual({ id: 1, headline: 'Version 2' });
+    expect(taken?.readAt).toBeGreaterThanOrEqual(askedAt);
+    expect(taken?.readAt).toBeLessThanOrEqual(Date.now());
+    // Taken: given once, and the next request reads again.
+    expect(takeEarlyAnswer('/api/hero/1')).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(records(3));
+    expect((await httpClient('/api/hero/1')).json).toEqual({ id: 1, headline: 'Version 3' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
 
     fetchMock.mockResolvedValueOnce(jsonResponse(500, { message: 'Database unavailable' }));
     readEarly('/api/hero/1');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(earlyAnswer('/api/hero/1')).toBeUndefined();
+    expect(takeEarlyAnswer('/api/hero/1')).toBeUndefined();
   });
 
   it('hands a failed early read to the request that takes it, and fails quietly when none does', async () => {

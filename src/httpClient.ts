@@ -119,12 +119,17 @@ function takeEarlyRead(url: string): Promise<HttpResponse> | undefined {
 }
 
 /**
- * The body of an early read of `url` that has already answered, without taking it: what the console can draw its
- * first screen with while its own request for the same address (which takes the read) confirms it.
+ * The body of an early read of `url` that has already answered, and when it was asked for, taken: what the console
+ * draws its first screen with. Its own request for the same address within EARLY_READ_KEPT_MS could only have answered
+ * the same, so the console keeps it as current until then (src/consoleCaches.ts) instead of asking again, which cost
+ * a second render of the whole form after the first paint (issue #10). A read that has not answered yet is left for
+ * that request to take.
  */
-export function earlyAnswer(url: string): unknown {
+export function takeEarlyAnswer(url: string): { json: unknown; readAt: number } | undefined {
   const early = earlyReads.get(url);
-  return usable(early) ? early.arrived?.json : undefined;
+  if (!usable(early) || early.arrived === undefined) return undefined;
+  earlyReads.delete(url);
+  return { json: early.arrived.json, readAt: early.at };
 }
 
 export async function httpClient(url: string, { ownProgress = false, ...options }: HttpOptions = {}): Promise<HttpResponse> {
