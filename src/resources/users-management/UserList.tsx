@@ -13,7 +13,7 @@ import { listSortOf } from '../../components/ContentList';
 import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 import { useIsCurrentUser } from './currentUser';
-import { useLockEnd } from './lockEnd';
+import { formatLockEndShort, useLockEnd } from './lockEnd';
 import { UserDeleteButton } from './UserDeleteButton';
 import { ListSearch } from '../../components/ListSearch';
 
@@ -64,11 +64,13 @@ function UserName({ record }: { record: UserRecord }) {
   );
 }
 
+// Until when, so that an administrator can tell from the list whether to wait or to unlock (on the edit page).
 function LockedChip({ record }: { record: UserRecord }) {
-  return useLockEnd(record) === null ? null : <ToneChip tone="warning" label="Locked" />;
+  const lockedUntil = useLockEnd(record);
+  return lockedUntil === null ? null : <ToneChip tone="warning" label={`Locked until ${formatLockEndShort(lockedUntil)}`} />;
 }
 
-// Active or not, and Locked while failed sign-ins lock the account (its edit page says until when and unlocks it).
+// Active or not, and Locked while failed sign-ins lock the account (its edit page unlocks it).
 const ActiveChip = ({ record }: { record: UserRecord }) => (
   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
     {record.active ? <ToneChip tone="success" label="Active" /> : <ToneChip tone="neutral" label="Inactive" />}

@@ -166,13 +166,18 @@ describe('a user locked by failed sign-ins', () => {
     expect(screen.queryByText('Locked by failed sign-ins')).not.toBeInTheDocument();
   });
 
-  it('the users list marks the locked account', async () => {
-    usersApi([user(1, 'Ada Admin', null), user(2, 'Ben Builder', lockEndingIn(10 * 60_000)), user(3, 'Cleo Crane', lockEndingIn(-1000))]);
+  it('the users list marks the locked account, with when the lock ends: the time alone today, the day too otherwise', async () => {
+    const today = lockEndingIn(60_000);
+    const later = lockEndingIn(3 * 24 * 3600_000);
+    usersApi([user(1, 'Ada Admin', null), user(2, 'Ben Builder', today), user(3, 'Cleo Crane', lockEndingIn(-1000)), user(4, 'Dan Digger', later)]);
     renderAt('/users-management', <UserList />);
     const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
     await screen.findByText('Cleo Crane');
-    expect(within(row('Ben Builder')).getByText('Locked')).toBeInTheDocument();
-    expect(within(row('Ada Admin')).queryByText('Locked')).not.toBeInTheDocument();
-    expect(within(row('Cleo Crane')).queryByText('Locked')).not.toBeInTheDocument();
+    // A minute from now is today but at midnight: then the day is written too, as for any other day.
+    const sameDay = new Date(today).toDateString() === new Date().toDateString();
+    expect(within(row('Ben Builder')).getByText(`Locked until ${sameDay ? localTime(today).split(', ').at(-1) : localTime(today)}`)).toBeInTheDocument();
+    expect(within(row('Dan Digger')).getByText(`Locked until ${localTime(later)}`)).toBeInTheDocument();
+    expect(within(row('Ada Admin')).queryByText(/^Locked/)).not.toBeInTheDocument();
+    expect(within(row('Cleo Crane')).queryByText(/^Locked/)).not.toBeInTheDocument();
   });
 });

@@ -14,11 +14,8 @@ import {
 import { CANNOT_UNLOCK_SELF } from '../../../schema/areas/users-management';
 import type { CornerstoneDataProvider } from '../../dataProvider';
 import { useIsCurrentUser } from './currentUser';
-import { useLockEnd } from './lockEnd';
+import { formatLockEnd, useLockEnd } from './lockEnd';
 import { OwnPasswordInput, ownPasswordMissing, ownPasswordNeed } from './OwnPasswordInput';
-
-/** When a lock ends, in the browser's time zone, as the inboxes write their times. */
-const formatLockEnd = (iso: string): string => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Says that failed sign-ins locked this account, and until when (docs/security.md: the 10th failure, 15 minutes).

@@ -17,3 +17,13 @@ export function useLockEnd(record: RaRecord | undefined): string | null {
   }, [end, now]);
   return end > now ? lockedUntil : null;
 }
+
+/** When a lock ends, in the browser's time zone, as the inboxes write their times: 'Dec 2, 2026, 10:25 AM'. */
+export const formatLockEnd = (iso: string): string =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The same, short for a list's marker: the time alone when the lock ends today ('10:25 AM'). */
+export function formatLockEndShort(iso: string, now: Date = new Date()): string {
+  const end = new Date(iso);
+  return end.toDateString() === now.toDateString() ? end.toLocaleTimeString('en-US', { timeStyle: 'short' }) : formatLockEnd(iso);
+}
