@@ -36,14 +36,16 @@ function figuresOf(lhr) {
 /** Median score, LCP and bytes of `runs` Lighthouse runs of `url`. */
 async function audit(url, { port, runs, keepStorage, clearCache }) {
   const results = [];
+  const run = async () =>
+    (await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage })).lhr;
   for (let i = 0; i < runs; i += 1) {
     if (clearCache) await clearCache();
-    let { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage });
+    let lhr = await run();
     // Lighthouse's own recording sometimes misses the navigation's start (NO_NAVSTART, once in about twenty runs here,
     // 2 December 2026): that run measured nothing, so it is run again, once, with the cache emptied again.
     if (lhr.runtimeError?.code === 'NO_NAVSTART') {
       if (clearCache) await clearCache();
-      ({ lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage }));
+      lhr = await run();
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     results.push(figuresOf(lhr));

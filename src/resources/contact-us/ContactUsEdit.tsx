@@ -13,7 +13,7 @@ import { fieldLabel } from '../../../schema/define';
 import { SingletonEdit } from '../../components/SingletonEdit';
 import { FormSection, rowButtons, saveOnlyToolbar, visibleRemoveSx } from '../../components/SingletonForm';
 import { zodValidate } from '../../components/zodValidate';
-import { growingTextarea } from '../../components/GrowingTextarea';
+import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 const validate = zodValidate(() => contactUs.schema);
 
@@ -35,17 +35,17 @@ interface PairListProps {
 }
 
 function PairList({ source, noun, first, second, multiline = false }: PairListProps) {
+  const SecondInput = multiline ? MultilineTextInput : TextInput;
   return (
     <ArrayInput source={source} label={false}>
       <SimpleFormIterator inline disableClear {...rowButtons(noun)} sx={iteratorSx}>
         <TextInput source={first[0]} placeholder={first[1]} helperText={false} sx={{ width: { xs: '100%', md: 200 }, flexShrink: 0 }} />
-        <TextInput
+        <SecondInput
           source={second[0]}
           placeholder={second[1]}
           // inputMode, not type: type="email" would let the browser block the submit with its own bubble.
-          slotProps={{ htmlInput: { inputMode: second[2] }, input: multiline ? { inputComponent: growingTextarea() } : undefined }}
+          slotProps={{ htmlInput: { inputMode: second[2] } }}
           helperText={false}
-          multiline={multiline}
           sx={{ flex: 1, width: { xs: '100%', md: 'auto' }, minWidth: { md: 260 } }}
         />
       </SimpleFormIterator>
