@@ -2,6 +2,7 @@
 // one is merged field by field or refused with 409. One source for the API (server/edit-conflicts.ts) and the
 // console (src/components/conflicts). Imports only zod (STYLE.md).
 import { z } from 'zod';
+import { once } from './once';
 
 /** The field every admin record answers (and a write may send back), and the name no area may declare. */
 export const VERSION_FIELD = 'version';
@@ -15,22 +16,24 @@ export const IF_MATCH_LIST_MESSAGE = 'If-Match takes one version, as the ETag of
 export const etagOf = (version: number) => `"${version}"`;
 
 /** The 409 answer of a stale write that touched what someone else changed meanwhile. Nothing was written. */
-export const editConflictSchema = z.object({
-  message: z.string(),
-  conflicts: z.array(z.string()).describe('The fields both you and the other person changed, to different values.'),
-  current: z.record(z.string(), z.unknown()).describe('The record as it is now, as GET answers it (with its version).'),
-  updated_by: z
-    .object({ id: z.int().positive(), name: z.string() })
-    .nullable()
-    .describe('Who saved the current version; null when unknown (sample content, a deleted user).'),
-  updated_at: z.string().nullable().describe('When the current version was saved.'),
-});
+export const editConflictSchema = once(() =>
+  z.object({
+    message: z.string(),
+    conflicts: z.array(z.string()).describe('The fields both you and the other person changed, to different values.'),
+    current: z.record(z.string(), z.unknown()).describe('The record as it is now, as GET answers it (with its version).'),
+    updated_by: z
+      .object({ id: z.int().positive(), name: z.string() })
+      .nullable()
+      .describe('Who saved the current version; null when unknown (sample content, a deleted user).'),
+    updated_at: z.string().nullable().describe('When the current version was saved.'),
+  }),
+);
 
-export type EditConflict = z.infer<typeof editConflictSchema>;
+export type EditConflict = z.infer<ReturnType<typeof editConflictSchema>>;
 
 /** The conflict in a 409 answer's body, or undefined when the body is another error. */
 export function editConflictOf(body: unknown): EditConflict | undefined {
-  const result = editConflictSchema.safeParse(body);
+  const result = editConflictSchema().safeParse(body);
   return result.success ? result.data : undefined;
 }
 

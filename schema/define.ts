@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { disguisedApiAddressMessage, isApiAddressAsWritten } from './addresses';
 import { DATE_FORMAT_HINT, normalizeDate } from './dates';
+import { once } from './once';
 import { SLUG_WORD } from './slug';
 import { ALT_TEXT_MAX } from './uploads';
 import type { WebsiteView } from './website';
@@ -146,18 +147,18 @@ export interface FieldOptions {
 }
 
 /** Field options by schema; a schema's copies (`.toLowerCase()`, `.refine()`…) inherit them. */
-export const fieldOptions = z.registry<FieldOptions>();
+export const fieldOptions = once(() => z.registry<FieldOptions>());
 
 /** Attaches options to a field's schema (the builders below do it for you): `field(z.string(), { label: 'Code' })`. */
 export function field<T extends z.ZodType>(schema: T, options: FieldOptions): T {
-  const current = fieldOptions.get(schema);
+  const current = fieldOptions().get(schema);
   const merged = { ...current, ...options };
   // A copy, so that a schema shared by other fields keeps its own options; its label and description go into the API
   // document as the field's JSON Schema `title` and `description` (an OpenAPI probe: a form generated from the
   // document had no labels, and no word of what a date or a slug must look like).
   const described = { ...(merged.label && { title: merged.label }), ...(merged.description && { description: merged.description }) };
   const target = schema.meta(described) as unknown as T;
-  fieldOptions.add(target, merged);
+  fieldOptions().add(target, merged);
   return target;
 }
 
@@ -172,10 +173,10 @@ interface LooseDef {
 export function optionsOf(schema: z.core.$ZodType): FieldOptions {
   let current: z.core.$ZodType | undefined = schema;
   for (let depth = 0; current && depth < 16; depth++) {
-    const found = fieldOptions.get(current as z.ZodType);
+    const found = fieldOptions().get(current as z.ZodType);
     if (found) return found;
     const def = current._zod.def as unknown as LooseDef;
-    current = def.innerType ?? (def.type === 'pipe' ? (fieldOptions.get(def.in as z.ZodType) ? def.in : def.out) : undefined);
+    current = def.innerType ?? (def.type === 'pipe' ? (fieldOptions().get(def.in as z.ZodType) ? def.in : def.out) : undefined);
   }
   return {};
 }
@@ -277,16 +278,18 @@ const storableText = (schema: z.ZodString, label: string, multiline = false) => 
 // One uploaded file as the console keeps it (see fields.upload and fields.uploads). Its name and type are text the
 // website shows (an image's alt text) and sends on: the same characters as one-line text.
 const fileText = (label: string, max: number) => storableText(z.string().max(max), label);
-export const uploadObject = z.object({
-  src: fileText('The file address', 500)
-    .refine(isApiAddressAsWritten, { error: disguisedApiAddressMessage('The file address') })
-    .meta({ description: 'The address POST /api/uploads answered (/api/uploads/<id>, written exactly so), or a web address (http or https).' }),
-  title: fileText('The file name', 300).nullish(),
-  // What an image shows, for people who cannot see it: the website's alt text (schema/uploads.ts altTextOf).
-  alt: storableText(z.string().trim().max(ALT_TEXT_MAX), 'The alternative text').nullish(),
-  mime: fileText('The file type', 200).nullish(),
-  size: z.number().int().nonnegative().nullish(),
-});
+export const uploadObject = once(() =>
+  z.object({
+    src: fileText('The file address', 500)
+      .refine(isApiAddressAsWritten, { error: disguisedApiAddressMessage('The file address') })
+      .meta({ description: 'The address POST /api/uploads answered (/api/uploads/<id>, written exactly so), or a web address (http or https).' }),
+    title: fileText('The file name', 300).nullish(),
+    // What an image shows, for people who cannot see it: the website's alt text (schema/uploads.ts altTextOf).
+    alt: storableText(z.string().trim().max(ALT_TEXT_MAX), 'The alternative text').nullish(),
+    mime: fileText('The file type', 200).nullish(),
+    size: z.number().int().nonnegative().nullish(),
+  }),
+);
 
 // Numbers come as JSON numbers or, from form inputs, as their digits: never as true, [5], '' (0), '1e3' or ' 5'.
 const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
@@ -378,7 +381,7 @@ export const fields = {
   // An uploaded file, stored by POST /api/uploads: the console keeps its URL and a few facts about it.
   upload: (label?: string, options: FieldOptions = {}) =>
     field(
-      uploadObject.nullish().transform((value) => value ?? null),
+      uploadObject().nullish().transform((value) => value ?? null),
       { ...(label && { label }), ...options },
     ),
   boolean: (label?: string, options: FieldOptions = {}) =>
@@ -483,7 +486,7 @@ export const fields = {
   uploads: (label: string, max = 30, options: FieldOptions = {}) =>
     field(
       z
-        .array(uploadObject, { error: `${label} must be a list of files` })
+        .array(uploadObject(), { error: `${label} must be a list of files` })
         .max(max, { error: `${label}: at most ${max} files` })
         .default([]),
       { label, max, ...options },
@@ -543,11 +546,13 @@ export const INBOX_STATUSES = ['new', 'in_progress', 'closed'] as const;
 export const INBOX_NOTES_MAX = 5000;
 
 // What an administrator may change on an inbox submission; the submitted fields themselves are read-only.
-export const inboxUpdateSchema = z.object({
-  status: z.enum(INBOX_STATUSES, { error: `Status must be one of: ${INBOX_STATUSES.join(', ')}` }).optional(),
-  notes: storableText(z.string().max(INBOX_NOTES_MAX, { error: `Notes must be at most ${INBOX_NOTES_MAX} characters` }), 'Notes', true)
-    .nullish()
-    .transform((value) => value || null),
-  read: z.boolean().optional(),
-});
-export type InboxUpdate = z.infer<typeof inboxUpdateSchema>;
+export const inboxUpdateSchema = once(() =>
+  z.object({
+    status: z.enum(INBOX_STATUSES, { error: `Status must be one of: ${INBOX_STATUSES.join(', ')}` }).optional(),
+    notes: storableText(z.string().max(INBOX_NOTES_MAX, { error: `Notes must be at most ${INBOX_NOTES_MAX} characters` }), 'Notes', true)
+      .nullish()
+      .transform((value) => value || null),
+    read: z.boolean().optional(),
+  }),
+);
+export type InboxUpdate = z.infer<ReturnType<typeof inboxUpdateSchema>>;

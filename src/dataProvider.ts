@@ -8,7 +8,7 @@ import { config } from './config';
 import { apiUrl, downloadFile, httpClient, uploadWithProgress, type UploadProgress } from './httpClient';
 
 // What POST /api/uploads answers, and what an upload field stores.
-export type UploadedFile = z.infer<typeof uploadObject>;
+export type UploadedFile = z.infer<ReturnType<typeof uploadObject>>;
 
 // The calls react-admin's dialect has no verb for (issue #3), next to the standard ones.
 export interface CornerstoneDataProvider extends DataProvider {

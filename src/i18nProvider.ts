@@ -2,7 +2,7 @@ import { deepmerge } from '@mui/utils';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { LIST_COUNT_CAP } from '../schema/api';
-import { areaFieldLabels } from '../schema/labels';
+import { factLabel } from './areaFacts';
 import { catalogue } from './notifications/catalogue';
 import { resources } from './resources';
 
@@ -19,20 +19,13 @@ const resourceMessages = Object.fromEntries(
   resources.map(({ name, label, labels, declaration }) => [name, { name: labels?.name ?? label, ...saveNotices(declaration.itemLabel) }]),
 );
 
-// Field labels (resources.<area>.fields.<field>) come from the declarations (schema/labels.ts), an area's the first
-// time one of them is asked for: reading them builds the area's schema, which a start that does not show the area
-// leaves unbuilt (schema/define.ts defineArea, issue #10).
-const declarations = new Map(resources.map(({ name, declaration }) => [name, declaration]));
-const fieldLabels = new Map<string, Readonly<Record<string, string>>>();
+// Field labels (resources.<area>.fields.<field>) come from the declarations (schema/labels.ts), through the areas'
+// facts (src/areaFacts.ts): worked out at build time, so that no schema is built for a label (issue #10).
 const FIELD_KEY = /^resources\.([^.]+)\.fields\.(.+)$/;
 
 function fieldLabelFor(key: string): string | undefined {
   const [, area = '', field = ''] = FIELD_KEY.exec(key) ?? [];
-  const declaration = declarations.get(area);
-  if (!declaration) return undefined;
-  let labels = fieldLabels.get(area);
-  if (!labels) fieldLabels.set(area, (labels = areaFieldLabels(declaration)));
-  return Object.hasOwn(labels, field) ? labels[field] : undefined;
+  return factLabel(area, field);
 }
 
 // react-admin's own notices speak with the catalogue's words (SPEC §8) where the two overlap.

@@ -612,7 +612,7 @@ async function checkSubmission(trx: Db, model: AreaModel, data: Record<string, u
 /** A new submission (the public website, or sample content), with the files sent with it, in one transaction. */
 export async function createSubmission(db: Db, model: AreaModel, input: unknown, options: SubmissionOptions = {}): Promise<ApiRecord> {
   const { data, files } = submittedData(model, input, options);
-  const state = inboxUpdateSchema.parse(options.state ?? {});
+  const state = inboxUpdateSchema().parse(options.state ?? {});
   const stored = await db.transaction().execute(async (trx) => {
     await checkSubmission(trx, model, data, options);
     // Before the record, which names them (upload_references).
@@ -641,7 +641,7 @@ export async function rehearseSubmission(db: Db, model: AreaModel, input: unknow
 /** Administrators change only status, notes and read; the submitted fields stay as they were sent. */
 export async function updateSubmission(db: Db, model: AreaModel, id: number, input: unknown, { expected, by, now = new Date(), audit: actor }: WriteOptions = {}): Promise<ApiRecord> {
   const body = asObject(input);
-  const result = inboxUpdateSchema.safeParse(body);
+  const result = inboxUpdateSchema().safeParse(body);
   if (!result.success) throw formError(fieldErrors(result.error));
   // Only what was sent: a missing `notes` must not clear the notes.
   const changes = Object.fromEntries(Object.entries(result.data).filter(([key]) => key in body && body[key] !== undefined));

@@ -102,7 +102,7 @@ const CONFLICT_DESCRIPTION =
 
 /** 409 of a write that names a stale version; `alsoReferenced`: a delete, which answers 409 for references too. */
 export function conflictResponse(record: z.ZodType, { alsoReferenced = false } = {}) {
-  const conflict = editConflictSchema.extend({ current: record });
+  const conflict = editConflictSchema().extend({ current: record });
   // The conflict first: the serializer keeps the first schema that takes the body, and `Error` would drop its fields.
   const schema = alsoReferenced ? z.union([conflict, errorBodySchema]) : conflict;
   const description = alsoReferenced ? `${CONFLICT_DESCRIPTION} Or, with \`message\` alone: other records refer to this one.` : CONFLICT_DESCRIPTION;

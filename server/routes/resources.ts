@@ -259,7 +259,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
     headers: ifMatchHeaders,
-    body: documentationOnly(isInbox ? inboxUpdateSchema : partialBody(model)),
+    body: documentationOnly(isInbox ? inboxUpdateSchema() : partialBody(model)),
     response: { 200: one('The record as stored.'), ...errorResponses(...writeErrors, 404), ...conflictResponse(record) },
   };
   app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {

@@ -1,8 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useId } from 'react';
-import { areaByName } from '../../schema/areas';
 import type { EditConflict } from '../../schema/conflicts';
-import { fieldLabel, humanizeName } from '../../schema/define';
+import { humanizeName } from '../../schema/define';
+import { factLabel } from '../areaFacts';
 import { formatRelativeTime } from '../notifications/relativeTime';
 
 const SHORT = 120;
@@ -38,10 +38,8 @@ export function changedBy(conflict: Pick<EditConflict, 'updated_by' | 'updated_a
   return when === 'Just now' ? `${who} changed it just now.` : /ago$/.test(when) ? `${who} changed it ${when}.` : `${who} changed it on ${when}.`;
 }
 
-const label = (resource: string, field: string) => {
-  const area = areaByName(resource);
-  return area ? fieldLabel(area, field) : humanizeName(field);
-};
+// The field as the area's forms name it (src/areaFacts.ts: no schema built for it, issue #10).
+const label = (resource: string, field: string) => factLabel(resource, field) ?? humanizeName(field);
 
 export interface EditConflictDialogProps {
   /** Open while set. */

@@ -23,7 +23,7 @@ export function InboxNotes() {
   const { state: conflict, catchConflict, clear } = useEditConflict();
   if (!record) return null;
 
-  const parsed = inboxUpdateSchema.shape.notes.safeParse(draft);
+  const parsed = inboxUpdateSchema().shape.notes.safeParse(draft);
   const error = parsed.success ? undefined : parsed.error.issues[0]?.message;
   const dirty = draft !== saved;
 

@@ -58,7 +58,7 @@ export function InboxStatusControl() {
   // `version`: to overwrite deliberately after a conflict; otherwise the shown record's (src/dataProvider.ts).
   const change = (next: InboxStatus | null, version?: unknown) => {
     if (!next || (next === current && version === undefined)) return;
-    const data: InboxUpdate = inboxUpdateSchema.parse({ status: next });
+    const data: InboxUpdate = inboxUpdateSchema().parse({ status: next });
     update(
       resource,
       { id: record.id, data: { status: data.status, ...(version !== undefined && { [VERSION_FIELD]: version }) }, previousData: record },

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { loadZod, zodLoaded } from '../shims/zod-late';
 
 type Errors = Record<string, unknown>;
 
@@ -7,9 +8,11 @@ type Errors = Record<string, unknown>;
 // Issue #10: given as a function (`() => area.schema`), the schema is built on the first validation, not as the
 // module runs: a screen in the console's chunk (the Hero Section's) built it in the chunk's evaluation, one long task
 // of the start (60 ms of 613-740 at CPU x4), where the screen's render, in slices, builds it anyway (fieldMax).
-export function zodValidate(schema: z.ZodType | (() => z.ZodType)): (values: Record<string, unknown>) => Errors {
+// A validation before zod has loaded (src/shims/zod-late.ts: a first screen's form, changed in its first seconds) waits
+// for it: react-admin takes a validator's promise of errors.
+export function zodValidate(schema: z.ZodType | (() => z.ZodType)): (values: Record<string, unknown>) => Errors | Promise<Errors> {
   let built: z.ZodType | undefined;
-  return (values) => {
+  const validate = (values: Record<string, unknown>): Errors => {
     built ??= typeof schema === 'function' ? schema() : schema;
     const result = built.safeParse(values);
     if (result.success) return {};
@@ -29,4 +32,5 @@ export function zodValidate(schema: z.ZodType | (() => z.ZodType)): (values: Rec
     }
     return errors;
   };
+  return (values) => (zodLoaded() ? validate(values) : loadZod().then(() => validate(values)));
 }

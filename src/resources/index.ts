@@ -6,6 +6,7 @@ import { AreaPlaceholder } from '../components/AreaPlaceholder';
 import { DASHBOARD_AREA } from '../dashboardArea';
 import { auditLogArea, views as auditLogViews } from './audit-log';
 import { icons } from './icons';
+import { loadZod } from '../shims/zod-late';
 import { isLazy, lazyView, prefetchScreens, prefetchWhenIdle, type LazyView } from './lazyViews';
 import type { ResourceViews, Screen, View } from './types';
 
@@ -74,10 +75,12 @@ const screensByArea = new Map<string, LazyView[]>(
 // Hover or focus on an area's menu entry (src/layout/Menu.tsx): its screens start loading before the click.
 export const prefetchArea = (name: string): void => prefetchScreens(screensByArea.get(name) ?? []);
 
-// Once the first screen after sign-in has settled: every area's screens, one area per idle moment, then the
-// rich-text editor (the module src/components/RichTextInput.tsx loads when an editor first shows).
+// Once the first screen after sign-in has settled: zod (which the first screen's validation and every other screen
+// need, src/shims/zod-late.ts), every area's screens, one area per idle moment, then the rich-text editor (the module
+// src/components/RichTextInput.tsx loads when an editor first shows).
 export const prefetchAreasWhenIdle = (): (() => void) =>
   prefetchWhenIdle([
+    loadZod,
     ...[...screensByArea.values()].map((screens) => () => Promise.all(screens.map((screen) => screen.preload()))),
     () => import('ra-input-rich-text'),
   ]);

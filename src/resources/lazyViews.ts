@@ -2,6 +2,7 @@
 // console is idle or a menu entry is pointed at, so that moving between areas stays instant.
 import { createElement, use, type FunctionComponent } from 'react';
 import { inFlight } from '../inFlight';
+import { loadZod } from '../shims/zod-late';
 import type { View, ViewLoader } from './types';
 
 // A screen whose code arrives on first use, or earlier through preload().
@@ -28,7 +29,8 @@ export function lazyView(load: ViewLoader, name: string): LazyView {
   let required: Promise<View> | undefined;
 
   const preload = (): Promise<View> => {
-    loading ??= load().then(
+    // zod first: a screen's module may build a schema as it runs (src/shims/zod-late.ts).
+    loading ??= loadZod().then(load).then(
       (loaded) => (view = loaded),
       (error: unknown) => {
         // A failed fetch (offline, a new deployment) is tried again the next time the screen is asked for.

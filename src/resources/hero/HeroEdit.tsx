@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { TextInput } from 'react-admin';
 import { GuardedForm } from '../../components/GuardedForm';
 import { hero } from '../../../schema/areas/hero';
-import { fieldMax } from '../../../schema/define';
+import { factMax } from '../../areaFacts';
 import { ImageInput } from '../../components/ImageInput';
 import { SingletonEdit } from '../../components/SingletonEdit';
 import { saveOnlyToolbar } from '../../components/SingletonForm';
@@ -22,8 +22,8 @@ export function HeroEdit() {
       >
         <Box sx={{ display: 'grid', gap: 3, width: '100%', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 400px' } }}>
           <Box sx={{ maxWidth: 680 }}>
-            <TextInput source="headline" helperText={`One strong line, up to ${fieldMax(hero, 'headline')} characters.`} />
-            <MultilineTextInput source="subheadline" minRows={2} helperText={`A sentence under the headline, up to ${fieldMax(hero, 'subheadline')} characters.`} />
+            <TextInput source="headline" helperText={`One strong line, up to ${factMax(hero.name, 'headline')} characters.`} />
+            <MultilineTextInput source="subheadline" minRows={2} helperText={`A sentence under the headline, up to ${factMax(hero.name, 'subheadline')} characters.`} />
             <ImageInput source="background_image" helperText="A wide landscape photo (at least 1920 × 1080 px). Text sits on its lower part." />
             <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 1.4fr)' } }}>
               <TextInput source="cta_text" helperText="e.g. View our projects. Leave empty for no button." />

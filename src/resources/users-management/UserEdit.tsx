@@ -17,8 +17,8 @@ import { UserLockNotice } from './UserLockNotice';
 const validateFields = zodValidate(userUpdateSchema);
 
 // The schema's rules, and your own password where the change needs it (the API would refuse the save without it).
-const validateFor = (record: Record<string, unknown> | undefined, self: boolean) => (values: Record<string, unknown>) => {
-  const errors = validateFields(values);
+const validateFor = (record: Record<string, unknown> | undefined, self: boolean) => async (values: Record<string, unknown>) => {
+  const errors = await validateFields(values);
   const need = ownPasswordNeed(values, record, { self });
   const given = typeof values.current_password === 'string' && values.current_password !== '';
   if (need.needed && !given && errors.current_password === undefined) errors.current_password = ownPasswordMissing(need);

@@ -1,0 +1,26 @@
+// Issue #10: what the console's first screen needs to know of the areas' fields, without building their schemas: each
+// field's label (schema/labels.ts areaFieldLabels, the console's resources.<area>.fields.* messages) and each limit a
+// helper text states (schema/define.ts fieldMax). Worked out from the declarations, the one source of both
+// (./areaFactsData.ts); the production build works them out at build time, so that the console's chunk carries no zod
+// (src/shims/zod-late.ts).
+import { AREA_FACTS } from './areaFactsData';
+
+export interface AreaFacts {
+  /** Labels by i18n field key ('headline', 'gallery.caption'), as areaFieldLabels has them. */
+  labels: Readonly<Record<string, string>>;
+  /** The most characters (text) or items (lists) each field with a maximum accepts. */
+  max: Readonly<Record<string, number>>;
+}
+
+/** A field's label, as the declaration words it; undefined for an area or a field it does not know. */
+export function factLabel(area: string, field: string): string | undefined {
+  const labels = AREA_FACTS[area]?.labels;
+  return labels && Object.hasOwn(labels, field) ? labels[field] : undefined;
+}
+
+/** The maximum a field declares (as fieldMax): throws for a field without one, a mistake in the screen. */
+export function factMax(area: string, field: string): number {
+  const max = AREA_FACTS[area]?.max[field];
+  if (max === undefined) throw new Error(`${area}.${field} declares no maximum`);
+  return max;
+}
