@@ -69,6 +69,31 @@ describe('lazyView (issue #10)', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('in the production build, asks for a screen only once zod has loaded (src/shims/zod-late.ts)', async () => {
+    // The build defines __CORNERSTONE_LATE_ZOD__; fresh copies of the modules read it as the page's would.
+    vi.resetModules();
+    vi.stubGlobal('__CORNERSTONE_LATE_ZOD__', true);
+    try {
+      const late = await import('../shims/zod-late');
+      const page = await import('./lazyViews');
+      expect(late.zodLoaded()).toBe(false);
+      expect(() => late.z.string()).toThrow('zod used before it loaded (z.string): await loadZod() first');
+      const load = vi.fn(async () => {
+        // What a screen's module may do as it runs: build a schema.
+        late.z.string().parse('built');
+        return (() => <p>built</p>) as View;
+      });
+      const Lazy = page.lazyView(load, 'f.list');
+      const arrived = Lazy.preload();
+      expect(load).not.toHaveBeenCalled();
+      await expect(arrived).resolves.toBeTypeOf('function');
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(late.zodLoaded()).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('marks the first prefetch, the moment scripts/bench-bundle.mjs splits the first screen from what follows', async () => {
     // The mark is once per page load: a fresh copy of the module stands for a fresh page.
     vi.resetModules();

@@ -2,7 +2,7 @@
 // console is idle or a menu entry is pointed at, so that moving between areas stays instant.
 import { createElement, use, type FunctionComponent } from 'react';
 import { inFlight } from '../inFlight';
-import { loadZod } from '../shims/zod-late';
+import { loadZod, zodLoaded } from '../shims/zod-late';
 import type { View, ViewLoader } from './types';
 
 // A screen whose code arrives on first use, or earlier through preload().
@@ -29,8 +29,9 @@ export function lazyView(load: ViewLoader, name: string): LazyView {
   let required: Promise<View> | undefined;
 
   const preload = (): Promise<View> => {
-    // zod first: a screen's module may build a schema as it runs (src/shims/zod-late.ts).
-    loading ??= loadZod().then(load).then(
+    // zod first: a screen's module may build a schema as it runs (src/shims/zod-late.ts). Once it is there (always, in
+    // development and tests) the screen's module is asked for at once, not a turn later.
+    loading ??= (zodLoaded() ? load() : loadZod().then(load)).then(
       (loaded) => (view = loaded),
       (error: unknown) => {
         // A failed fetch (offline, a new deployment) is tried again the next time the screen is asked for.
