@@ -1,5 +1,5 @@
-import { use, useEffect, useState } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, Resource, ResourceDefinitionContextProvider, type ResourceDefinitions, type ResourceProps } from 'react-admin';
+import { memo, use, useEffect, useState } from 'react';
+import { AdminContext, AdminUI, CustomRoutes, Resource, ResourceDefinitionContext, type ResourceDefinitionContextValue, type ResourceProps } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { authProvider } from './authProvider';
 import { createQueryClient, createStore } from './consoleCaches';
@@ -38,14 +38,27 @@ const resourceProps: ResourceProps[] = [
 
 /**
  * Issue #10: react-admin learns the areas' definitions (labels, icons, which screens each has) from its <Resource>
- * elements in an effect after its first render, and the new definitions rendered the whole console again, menu, header
- * and form, after its first paint (a task of 100-300 ms at CPU x4). They are known before: the console starts with
- * them, made by the same function react-admin calls, so the registration finds each one already there and changes
- * nothing.
+ * elements in an effect after its first render, and new definitions render the whole console again, menu, header and
+ * form, after its first paint (a task of 100-300 ms at CPU x4). They are known before: made by the same function
+ * react-admin calls, and the areas are fixed for the console's life (schema/areas/). So they are given as they are, and
+ * react-admin's registration changes nothing: its effect unregisters and registers every area again whenever its list of
+ * <Resource> elements is a new array, which its first effect always makes it (ra-core useConfigureAdminRouterFromChildren),
+ * and react-admin's own provider then held equal definitions in new objects.
  */
-const initialDefinitions: ResourceDefinitions = Object.fromEntries(
-  resourceProps.map((props) => [props.name, Resource.registerResource(props)]),
-);
+const areaDefinitions: ResourceDefinitionContextValue = {
+  definitions: Object.fromEntries(resourceProps.map((props) => [props.name, Resource.registerResource(props)])),
+  register: () => {},
+  unregister: () => {},
+};
+
+/**
+ * The shell, drawn once for the console's life. react-admin renders its layout again with a new element of the same
+ * routes whenever its route configuration renders, as its first effect always makes it, and that drew header, menu,
+ * breadcrumb and page again after the first paint. The routes inside are the same every time (the areas and custom
+ * routes below are fixed), and move with the address on their own (react-router's context), so a new element of them
+ * is not a reason to draw the shell again. The theme, the sidebar's state and who is signed in reach it through context.
+ */
+const StaticLayout = memo(Layout, () => true);
 
 // Whether the console has shown once since it was mounted: only its opening screen waits here (see below).
 let opened = false;
@@ -68,7 +81,7 @@ export function AdminApp() {
     };
   }, []);
 
-  // react-admin's <Admin>, as its two halves, with the areas' definitions known from the start between them.
+  // react-admin's <Admin>, as its two halves, with the areas' definitions given between them.
   return (
     <AdminContext
       basename="/dashboard"
@@ -80,9 +93,9 @@ export function AdminApp() {
       theme={lightTheme}
       darkTheme={darkTheme}
     >
-      <ResourceDefinitionContextProvider definitions={initialDefinitions}>
+      <ResourceDefinitionContext.Provider value={areaDefinitions}>
         <AdminUI
-          layout={Layout}
+          layout={StaticLayout}
           loginPage={ToSignIn}
           notification={ReactAdminNotifications}
           dashboard={dashboardArea.list}
@@ -97,7 +110,7 @@ export function AdminApp() {
             <Route path={SESSIONS_PATH} element={<SessionsPage />} />
           </CustomRoutes>
         </AdminUI>
-      </ResourceDefinitionContextProvider>
+      </ResourceDefinitionContext.Provider>
     </AdminContext>
   );
 }
