@@ -1,5 +1,6 @@
-import { memo, use, useEffect, useState } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, Resource, ResourceDefinitionContext, type ResourceDefinitionContextValue, type ResourceProps } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { createElement, memo, use, useEffect, useState } from 'react';
+import { AdminContext, CoreAdminUI, CustomRoutes, Error as ErrorPage, Resource, ResourceDefinitionContext, type ResourceDefinitionContextValue, type ResourceProps } from 'react-admin';
 import { Navigate, Route } from 'react-router';
 import { authProvider } from './authProvider';
 import { createQueryClient, createStore } from './consoleCaches';
@@ -7,7 +8,8 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18nProvider';
 import { Layout } from './layout/Layout';
 import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
-import { SESSIONS_PATH, SessionsPage } from './sessions/SessionsPage';
+import { SESSIONS_PATH, SessionsScreen } from './sessions';
+import { lazyView } from './resources/lazyViews';
 import { auditLog, dashboardArea, openingScreens, prefetchAreasWhenIdle, routedResources } from './resources';
 import { darkTheme, lightTheme } from './theme';
 
@@ -60,6 +62,19 @@ const areaDefinitions: ResourceDefinitionContextValue = {
  */
 const StaticLayout = memo(Layout, () => true);
 
+// react-admin's pages for what the console seldom shows, loaded when one is (src/layout/rareScreens.ts).
+const rareScreens = () => import('./layout/rareScreens');
+const rareScreen = (name: keyof Awaited<ReturnType<typeof rareScreens>>) =>
+  lazyView(() => rareScreens().then((screens) => () => createElement(screens[name])), name);
+const NotFound = rareScreen('NotFound');
+const AccessDenied = rareScreen('AccessDenied');
+const AuthenticationError = rareScreen('AuthenticationError');
+const LoadingPage = rareScreen('LoadingPage');
+
+// The sessions page opened straight (a reload of it) waits behind the loading page too, as an area does.
+const openingSessions = (pathname: string) =>
+  pathname === `/dashboard${SESSIONS_PATH}` && !SessionsScreen.loaded() ? SessionsScreen.require() : undefined;
+
 // Whether the console has shown once since it was mounted: only its opening screen waits here (see below).
 let opened = false;
 
@@ -67,21 +82,26 @@ export function AdminApp() {
   // Issue #10: a console opened straight on an area (a reload, a return after sign-in) waits for that area's screens
   // behind the same loading page as the console itself, rather than showing its shell with a second loader inside.
   // Later moves between areas are transitions: the current screen stays until the next one can show.
-  const opening = opened ? undefined : openingScreens(window.location.pathname);
+  const opening = opened ? undefined : openingScreens(window.location.pathname) ?? openingSessions(window.location.pathname);
   if (opening) use(opening);
   const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
     opened = true;
     // The other areas' screens and the editor load while the user is idle, so that moving on stays instant.
-    const cancel = prefetchAreasWhenIdle();
+    const cancel = prefetchAreasWhenIdle([SessionsScreen.preload]);
     return () => {
       opened = false;
       cancel();
     };
   }, []);
 
-  // react-admin's <Admin>, as its two halves, with the areas' definitions given between them.
+  // react-admin's <Admin>: its context, then its UI with the areas' definitions given between them. The UI is
+  // react-admin's AdminUI spelled out (CssBaseline, CoreAdminUI, the notifications) with every page given: AdminUI's
+  // defaults for the pages given here (its sign-in page and form, its layout with its app bar, sidebar, user menu and
+  // preferences inspector, its notification) came in the console's first chunk though never shown; the seldom shown
+  // ones load when shown, as the sessions page does (the chunk 207 -> 197 KB compressed). No OAuth callback route
+  // (AdminUI's /auth-callback): the console signs in with a password only.
   return (
     <AdminContext
       basename="/dashboard"
@@ -94,22 +114,29 @@ export function AdminApp() {
       darkTheme={darkTheme}
     >
       <ResourceDefinitionContext.Provider value={areaDefinitions}>
-        <AdminUI
-          layout={StaticLayout}
-          loginPage={ToSignIn}
-          notification={ReactAdminNotifications}
-          dashboard={dashboardArea.list}
-          title="Dashboard"
-          disableTelemetry
-        >
-          {resourceProps.map((props) => (
-            <Resource key={props.name} {...props} />
-          ))}
-          {/* The signed-in user's own sessions, from the header's user menu (issue #9). */}
-          <CustomRoutes>
-            <Route path={SESSIONS_PATH} element={<SessionsPage />} />
-          </CustomRoutes>
-        </AdminUI>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            layout={StaticLayout}
+            loginPage={ToSignIn}
+            dashboard={dashboardArea.list}
+            catchAll={NotFound}
+            error={ErrorPage}
+            loading={LoadingPage}
+            accessDenied={AccessDenied}
+            authenticationError={AuthenticationError}
+            title="Dashboard"
+            disableTelemetry
+          >
+            {resourceProps.map((props) => (
+              <Resource key={props.name} {...props} />
+            ))}
+            {/* The signed-in user's own sessions, from the header's user menu (issue #9). */}
+            <CustomRoutes>
+              <Route path={SESSIONS_PATH} element={<SessionsScreen />} />
+            </CustomRoutes>
+          </CoreAdminUI>
+          <ReactAdminNotifications />
+        </CssBaseline>
       </ResourceDefinitionContext.Provider>
     </AdminContext>
   );

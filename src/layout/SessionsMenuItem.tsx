@@ -3,7 +3,7 @@ import { ListItemIcon, ListItemText, MenuItem, type MenuItemProps } from '@mui/m
 import { forwardRef } from 'react';
 import { useBasename, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
-import { SESSIONS_PATH } from '../sessions/SessionsPage';
+import { SESSIONS_PATH } from '../sessions';
 
 // The user menu's way to the signed-in user's sessions (issue #9). Not in the side menu: SPEC §2 names its items.
 // Under the console's basename (/dashboard/sessions), as react-admin routes its custom routes; and forwarding what

@@ -77,12 +77,13 @@ export const prefetchArea = (name: string): void => prefetchScreens(screensByAre
 
 // Once the first screen after sign-in has settled: zod (which the first screen's validation and every other screen
 // need, src/shims/zod-late.ts), every area's screens, one area per idle moment, then the rich-text editor (the module
-// src/components/RichTextInput.tsx loads when an editor first shows).
-export const prefetchAreasWhenIdle = (): (() => void) =>
+// src/components/RichTextInput.tsx loads when an editor first shows), then the console's other screens given.
+export const prefetchAreasWhenIdle = (others: readonly (() => Promise<unknown>)[] = []): (() => void) =>
   prefetchWhenIdle([
     loadZod,
     ...[...screensByArea.values()].map((screens) => () => Promise.all(screens.map((screen) => screen.preload()))),
     () => import('ra-input-rich-text'),
+    ...others,
   ]);
 
 const areaOfPath = (pathname: string): string | undefined => /^\/dashboard\/([^/]+)/.exec(pathname)?.[1];

@@ -12,7 +12,6 @@ import { formatRelativeTime } from '../notifications/relativeTime';
 import { describeDevice } from './device';
 import { SESSIONS_KEY, endOtherSessions, endSession, fetchSessions } from './sessionsApi';
 
-export const SESSIONS_PATH = '/sessions';
 export const SESSIONS_TITLE = 'Active sessions';
 
 const signedInAt = (iso: string): string =>
