@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, RootShell } from './App';
 import { ConsoleRouter, routes } from './ConsoleRouter';
 import { fakeApi } from './components/sortableListTesting';
+import { EARLY_RESPONSES_GLOBAL } from './earlyReads';
 import { inFlight } from './inFlight';
 import { notifications, type AppNotification } from './notifications/store';
 
@@ -193,6 +194,20 @@ describe('the sign-in page of a fresh visit (issue #10, SPEC §2, §4)', () => {
     expect(calls.filter((call) => call.path === '/api/hero/1')).toHaveLength(1);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument());
     expect(calls.filter((call) => call.path === '/api/me')).toHaveLength(1);
+  });
+
+  it('takes the reads index.html\'s inline script started as the page was parsed, and asks for neither again', async () => {
+    const hero = { id: 1, headline: 'Read by the page itself', subheadline: null, background_image: null, cta_text: null, cta_link: null, version: 4 };
+    const { calls } = fakeApi({ hero: [{ ...hero, headline: 'Read again by the script' }] }, { session: { token: 'fresh-token', user: USER } });
+    localStorage.setItem('access_token', 'fresh-token');
+    const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const started: Record<string, Promise<Response>> = { '/api/me': answer({ ...USER, name: 'Ada from the page' }), '/api/hero/1': answer(hero) };
+    vi.stubGlobal(EARLY_RESPONSES_GLOBAL, started);
+    renderAt('/dashboard');
+    expect(await screen.findByDisplayValue('Read by the page itself', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument());
+    expect(calls.filter((call) => call.path === '/api/me' || call.path === '/api/hero/1')).toEqual([]);
+    expect(started).toEqual({});
   });
 
   it('reads who is signed in as a signed-in start opens any screen, once: the header takes that answer', async () => {

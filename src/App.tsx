@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { announceSessionEnd, IDENTITY_URL, isSignedIn } from './authProvider';
-import { DASHBOARD_RECORD_URL, DASHBOARD_URL } from './dashboardArea';
+import { announceSessionEnd, isSignedIn } from './authProvider';
+import { earlyReadsOf, takeStartedResponse } from './earlyReads';
 import { readEarly } from './httpClient';
 import { inFlight } from './inFlight';
 import { ConsoleLoading } from './layout/ConsoleLoading';
@@ -93,13 +93,11 @@ function startSignedOut(): void {
  * the header of every screen, and on the dashboard its record, which the console would only ask for once its chunk
  * had arrived and run: who is signed in even once its first render was committed, a round trip after it (a signed-in
  * /dashboard in Lighthouse: /api/me asked for at 401 ms, after the render's long task, and answered before the first
- * paint). They are read now, beside that chunk (which index.html already asks for, vite.config.ts), and the
- * console's own requests take the answers (src/httpClient.ts).
+ * paint). They are read as the page opens, beside that chunk (index.html's inline script asks for both,
+ * vite.config.ts; src/earlyReads.ts says which), and the console's own requests take the answers (src/httpClient.ts).
  */
 function startSignedIn(): void {
-  const { pathname } = window.location;
-  readEarly(IDENTITY_URL);
-  if (pathname === DASHBOARD_URL || pathname === `${DASHBOARD_URL}/`) readEarly(DASHBOARD_RECORD_URL);
+  for (const url of earlyReadsOf(window.location.pathname)) readEarly(url, takeStartedResponse(url));
 }
 
 /**

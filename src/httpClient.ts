@@ -95,9 +95,12 @@ interface EarlyRead {
 }
 const earlyReads = new Map<string, EarlyRead>();
 
-/** Starts reading `url` now, for the console to take when it asks for it (httpClient, below). */
-export function readEarly(url: string): void {
-  const early: EarlyRead = { response: httpClient(url), token: tokenStore.get(), at: Date.now() };
+/**
+ * Starts reading `url` now, for the console to take when it asks for it (httpClient, below); `started` is its response
+ * when index.html's inline script has already asked for it (src/earlyReads.ts).
+ */
+export function readEarly(url: string, started?: Promise<Response>): void {
+  const early: EarlyRead = { response: httpClient(url, {}, started), token: tokenStore.get(), at: Date.now() };
   // A read nobody takes fails quietly; the request that takes it gets its answer or its error.
   early.response.then(
     (answer) => {
@@ -132,7 +135,8 @@ export function takeEarlyAnswer(url: string): { json: unknown; readAt: number } 
   return { json: early.arrived.json, readAt: early.at };
 }
 
-export async function httpClient(url: string, { ownProgress = false, ...options }: HttpOptions = {}): Promise<HttpResponse> {
+// `started`: the fetch of this very request, already under way (an early read, src/earlyReads.ts).
+export async function httpClient(url: string, { ownProgress = false, ...options }: HttpOptions = {}, started?: Promise<Response>): Promise<HttpResponse> {
   const method = (options.method ?? 'GET').toUpperCase();
   if (method === 'GET' && earlyReads.size > 0) {
     const early = takeEarlyRead(url);
@@ -154,7 +158,7 @@ export async function httpClient(url: string, { ownProgress = false, ...options 
         const csrf = await csrfToken();
         if (csrf) headers.set(CSRF_HEADER, csrf);
       }
-      response = await fetch(url, { ...options, method, headers, credentials: 'same-origin' });
+      response = await (started ?? fetch(url, { ...options, method, headers, credentials: 'same-origin' }));
     } catch {
       throw new HttpError(catalogue.networkError.message, 0);
     }

@@ -256,15 +256,17 @@ describe('signing in and out', () => {
 
   // Issue #10: index.html asks for the console's chunk beside its own script when a token is stored (vite.config.ts),
   // under the Content-Security-Policy that allows that one inline script by its hash.
-  it('fetches the console and the dashboard\'s record beside the page when signed in, once, and nothing on the sign-in page', async () => {
+  it('fetches the console, who is signed in and the dashboard\'s record as the page opens when signed in, once, and nothing on the sign-in page', async () => {
     const { page, context } = await open();
     const consoleChunk = /\/assets\/AdminApp-[\w-]+\.js$/;
     const asked: string[] = [];
     let heroReads = 0;
+    let identityReads = 0;
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (consoleChunk.test(pathname)) asked.push(request.url());
       if (pathname === '/api/hero/1') heroReads += 1;
+      if (pathname === '/api/me') identityReads += 1;
     });
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
@@ -302,6 +304,7 @@ describe('signing in and out', () => {
     });
     asked.length = 0;
     heroReads = 0;
+    identityReads = 0;
     await page.reload();
     await sidebarToggle(page).waitFor();
     await page.waitForLoadState('networkidle');
@@ -311,13 +314,13 @@ describe('signing in and out', () => {
     // The console's own import took the module that script had loaded: one request for it, not two.
     expect(asked).toEqual([session.url(started[0]!)]);
     expect(await violations()).toEqual([]);
-    // The dashboard's record, read as the page opened (src/App.tsx), is the one the form shows: read once.
+    // The dashboard's record and who is signed in, read as the page opened (src/earlyReads.ts), are what the form and
+    // the header show: each read once.
     await poll(() => headline.inputValue()).not.toBe('');
     expect(heroReads).toBe(1);
-    // By the sign-in page's script as it started, not by the console's.
-    expect(heroAskedFrom).toHaveLength(1);
-    expect(heroAskedFrom[0]!.some((script) => /^\/assets\/index-/.test(script))).toBe(true);
-    expect(heroAskedFrom[0]!.filter((script) => consoleChunk.test(script))).toEqual([]);
+    expect(identityReads).toBe(1);
+    // By index.html's inline script as the page was parsed, not by the page's or the console's script.
+    expect(heroAskedFrom).toEqual([['/dashboard']]);
     await page.waitForTimeout(3_500);
     expect(complaints).toEqual([]);
   });

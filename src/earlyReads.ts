@@ -1,0 +1,26 @@
+// Issue #10: what a signed-in start reads before the console's script has come: who is signed in (the header of every
+// screen) and, on the dashboard, its record. index.html's inline script starts them as the page is parsed (vite.config.ts
+// writes this table into it at build time), the sign-in page's script takes them over (src/App.tsx, src/httpClient.ts),
+// and the console's own requests take their answers. The inline script cannot import this module: it reads the table.
+import { IDENTITY_URL } from './authProvider';
+import { DASHBOARD_RECORD_URL, DASHBOARD_URL } from './dashboardArea';
+
+/** The addresses read early, by the page's path (without a trailing slash); '*' for any other page of the console. */
+export const EARLY_READS: Readonly<Record<string, readonly string[]>> = {
+  '*': [IDENTITY_URL],
+  [DASHBOARD_URL]: [IDENTITY_URL, DASHBOARD_RECORD_URL],
+};
+
+/** Where index.html's inline script leaves the responses it asked for, by address (a window property). */
+export const EARLY_RESPONSES_GLOBAL = '__cornerstoneEarlyResponses';
+
+export const earlyReadsOf = (pathname: string): readonly string[] =>
+  EARLY_READS[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname] ?? EARLY_READS['*'] ?? [];
+
+/** The response index.html's inline script started for `url`, taken (each is taken once). */
+export function takeStartedResponse(url: string): Promise<Response> | undefined {
+  const started = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[EARLY_RESPONSES_GLOBAL];
+  const response = started?.[url];
+  if (started) delete started[url];
+  return response;
+}
