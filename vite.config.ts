@@ -155,6 +155,28 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
+/**
+ * Issue #10: the icon (public/favicon.svg, 174 bytes) is written into the built index.html as a data: address, so the
+ * page asks for nothing it does not need before its first paint (on a slow phone's link a request of its own held a
+ * share of the link while the page's scripts came). The file stays, for anything that asks for it.
+ */
+function inlineFavicon(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'cornerstone-inline-favicon',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async transformIndexHtml(html) {
+      const link = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />';
+      if (!html.includes(link)) throw new Error('index.html has no icon link to write the icon into (vite.config.ts)');
+      const svg = (await readFile(path.join(root, 'public', 'favicon.svg'), 'utf8')).trim();
+      return html.replace(link, `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(svg)}" />`);
+    },
+  };
+}
+
 /** The chunk of the routed console (build.rolldownOptions below). */
 const CONSOLE_CHUNK = 'AdminApp';
 
@@ -222,7 +244,7 @@ function startConsoleWhenSignedIn(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), startConsoleWhenSignedIn(), prerenderSignInPage(), inlineEntryStylesheet(), areaFactsAtBuildTime()],
+  plugins: [react(), precompress(), startConsoleWhenSignedIn(), prerenderSignInPage(), inlineEntryStylesheet(), areaFactsAtBuildTime(), inlineFavicon()],
   resolve: { alias: command === 'build' ? buildAlias : alias },
   // Tells src/shims/zod-late.ts that it is what the console gets for 'zod'.
   define: command === 'build' ? { __CORNERSTONE_LATE_ZOD__: 'true' } : {},
