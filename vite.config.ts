@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type AliasOptions, type Plugin } from 'vite';
+import { createServer, defineConfig, type AliasOptions, type Plugin, type ResolvedConfig } from 'vite';
 import { THEME_KEY } from './src/colorScheme.ts';
 import { TOKEN_STORAGE_KEY } from './src/tokenStorageKey.ts';
 
@@ -58,11 +58,17 @@ const alias: AliasOptions = [objectEntries, { find: /^zod$/, replacement: fileUR
 // The production console: zod as a chunk of its own, loaded after the first screen (src/shims/zod-late.ts, issue #10).
 const buildAlias: AliasOptions = [objectEntries, { find: /^zod$/, replacement: fileURLToPath(new URL('./src/shims/zod-late.ts', import.meta.url)) }];
 
-/** Loads one of the console's modules in Node, as Vite would serve it (with zod itself), for a build-time result. */
-async function loadAtBuildTime<T>(root: string, module: string): Promise<T> {
+/**
+ * Loads one of the console's modules in Node, as Vite would serve it (with zod itself), for a build-time result: with
+ * the build's own mode and environment files, so that what it reads from import.meta.env (VITE_API_BASE, the product's
+ * name) is what the console's bundle reads.
+ */
+async function loadAtBuildTime<T>(build: ResolvedConfig, module: string): Promise<T> {
   const server = await createServer({
     configFile: false,
-    root,
+    root: build.root,
+    mode: build.mode,
+    envDir: build.envDir,
     logLevel: 'error',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
@@ -83,18 +89,18 @@ async function loadAtBuildTime<T>(root: string, module: string): Promise<T> {
  * (src/shims/zod-late.ts): 22 KB compressed, and about 55 ms of a slow phone's main thread as the chunk runs.
  */
 function areaFactsAtBuildTime(): Plugin {
-  let root = process.cwd();
+  let build: ResolvedConfig | undefined;
   let dataModule = '';
   return {
     name: 'cornerstone-area-facts',
     apply: 'build',
     configResolved(config) {
-      root = config.root;
-      dataModule = path.join(root, 'src', 'areaFactsData.ts');
+      build = config;
+      dataModule = path.join(config.root, 'src', 'areaFactsData.ts');
     },
     async load(id) {
-      if (id !== dataModule) return null;
-      const { AREA_FACTS } = await loadAtBuildTime<{ AREA_FACTS: unknown }>(root, '/src/areaFactsData.ts');
+      if (id !== dataModule || !build) return null;
+      const { AREA_FACTS } = await loadAtBuildTime<{ AREA_FACTS: unknown }>(build, '/src/areaFactsData.ts');
       // JSON.parse of one string: the quickest way for a browser to read a large literal.
       return `export const AREA_FACTS = JSON.parse(${JSON.stringify(JSON.stringify(AREA_FACTS))});\n`;
     },
@@ -109,17 +115,18 @@ function areaFactsAtBuildTime(): Plugin {
  * page hides it (LoginPage.css, with the attribute the script below sets on <html>).
  */
 function prerenderSignInPage(): Plugin {
-  let root = process.cwd();
+  let build: ResolvedConfig | undefined;
   return {
     name: 'cornerstone-prerender-sign-in',
     apply: 'build',
     configResolved(config) {
-      root = config.root;
+      build = config;
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
-        const module = await loadAtBuildTime<{ renderSignInPage: () => string }>(root, '/src/login/prerender.tsx');
+        if (!build) throw new Error('the sign-in page is drawn in a build only (vite.config.ts)');
+        const module = await loadAtBuildTime<{ renderSignInPage: () => string }>(build, '/src/login/prerender.tsx');
         const page = module.renderSignInPage();
         const emptyRoot = '<div id="root"></div>';
         if (!html.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to draw the sign-in page in (vite.config.ts)`);
@@ -190,18 +197,19 @@ const CONSOLE_CHUNK = 'AdminApp';
  */
 function startConsoleWhenSignedIn(): Plugin {
   let base = '/';
-  let root = process.cwd();
+  let build: ResolvedConfig | undefined;
   return {
     name: 'cornerstone-start-console',
     apply: 'build',
     configResolved(config) {
       base = config.base;
-      root = config.root;
+      build = config;
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
-        const { EARLY_READS, EARLY_RESPONSES_GLOBAL } = await loadAtBuildTime<typeof import('./src/earlyReads.ts')>(root, '/src/earlyReads.ts');
+        if (!build) throw new Error('the console is started from index.html in a build only (vite.config.ts)');
+        const { EARLY_READS, EARLY_RESPONSES_GLOBAL } = await loadAtBuildTime<typeof import('./src/earlyReads.ts')>(build, '/src/earlyReads.ts');
         const chunk = Object.values(context.bundle ?? {}).find((file) => file.type === 'chunk' && file.name === CONSOLE_CHUNK);
         if (!chunk) throw new Error(`the build has no chunk named ${CONSOLE_CHUNK} to load (vite.config.ts)`);
         const href = `${base}${chunk.fileName}`;
@@ -230,7 +238,7 @@ function startConsoleWhenSignedIn(): Plugin {
           `if(k){d.dataset.signedIn="";` +
           `try{var r=JSON.parse(o.reads),p=location.pathname,u=r[p.length>1?p.replace(/\\/$/,""):p]||r["*"]||[],` +
           `e=window[${JSON.stringify(EARLY_RESPONSES_GLOBAL)}]={},h={Accept:"application/json",Authorization:"Bearer "+k};` +
-          `for(var i=0;i<u.length;i++){var f=fetch(u[i],{headers:h,credentials:"same-origin"});f.catch(function(){});e[u[i]]=f}}catch(x){}` +
+          `for(var i=0;i<u.length;i++){var f=fetch(u[i],{headers:h,credentials:"same-origin"});f.catch(function(){});e[u[i]]={response:f,token:k,at:Date.now()}}}catch(x){}` +
           `if(c&&c.indexOf(${JSON.stringify(assets)})===0&&/^[\\w.-]+\\.js$/.test(c.slice(${assets.length}))){` +
           `var s=document.createElement("script");s.type="module";s.src=c;document.head.appendChild(s)}}}catch(e){}`;
         // Before the page's own script and stylesheet: an inline script after a stylesheet waits for it.

@@ -65,7 +65,7 @@ const StaticLayout = memo(Layout, () => true);
 // react-admin's pages for what the console seldom shows, loaded when one is (src/layout/rareScreens.ts).
 const rareScreens = () => import('./layout/rareScreens');
 const rareScreen = (name: keyof Awaited<ReturnType<typeof rareScreens>>) =>
-  lazyView(() => rareScreens().then((screens) => () => createElement(screens[name])), name);
+  lazyView(() => rareScreens().then((screens) => () => createElement(screens[name])), name, { zod: false });
 const NotFound = rareScreen('NotFound');
 const AccessDenied = rareScreen('AccessDenied');
 const AuthenticationError = rareScreen('AuthenticationError');
@@ -73,7 +73,7 @@ const LoadingPage = rareScreen('LoadingPage');
 
 // The sessions page opened straight (a reload of it) waits behind the loading page too, as an area does.
 const openingSessions = (pathname: string) =>
-  pathname === `/dashboard${SESSIONS_PATH}` && !SessionsScreen.loaded() ? SessionsScreen.require() : undefined;
+  pathname.replace(/\/$/, '') === `/dashboard${SESSIONS_PATH}` && !SessionsScreen.loaded() ? SessionsScreen.require() : undefined;
 
 // Whether the console has shown once since it was mounted: only its opening screen waits here (see below).
 let opened = false;

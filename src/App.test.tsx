@@ -201,13 +201,26 @@ describe('the sign-in page of a fresh visit (issue #10, SPEC §2, §4)', () => {
     const { calls } = fakeApi({ hero: [{ ...hero, headline: 'Read again by the script' }] }, { session: { token: 'fresh-token', user: USER } });
     localStorage.setItem('access_token', 'fresh-token');
     const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    const started: Record<string, Promise<Response>> = { '/api/me': answer({ ...USER, name: 'Ada from the page' }), '/api/hero/1': answer(hero) };
+    const sent = { token: 'fresh-token', at: Date.now() };
+    const started = { '/api/me': { response: answer({ ...USER, name: 'Ada from the page' }), ...sent }, '/api/hero/1': { response: answer(hero), ...sent } };
     vi.stubGlobal(EARLY_RESPONSES_GLOBAL, started);
     renderAt('/dashboard');
     expect(await screen.findByDisplayValue('Read by the page itself', {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument());
     expect(calls.filter((call) => call.path === '/api/me' || call.path === '/api/hero/1')).toEqual([]);
     expect(started).toEqual({});
+  });
+
+  it('leaves a read the page started with another token (signed out and in again in another tab meanwhile) and asks again', async () => {
+    const hero = { id: 1, headline: 'Read with the token stored now', subheadline: null, background_image: null, cta_text: null, cta_link: null, version: 4 };
+    const { calls } = fakeApi({ hero: [hero] }, { session: { token: 'fresh-token', user: USER } });
+    localStorage.setItem('access_token', 'fresh-token');
+    const stale = () => Promise.resolve(new Response(JSON.stringify({ ...hero, headline: 'Read with the old token' }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const sent = { token: 'old-token', at: Date.now() };
+    vi.stubGlobal(EARLY_RESPONSES_GLOBAL, { '/api/me': { response: stale(), ...sent }, '/api/hero/1': { response: stale(), ...sent } });
+    renderAt('/dashboard');
+    expect(await screen.findByDisplayValue('Read with the token stored now', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/me' || call.path === '/api/hero/1').map((call) => call.path)).toEqual(['/api/me', '/api/hero/1']);
   });
 
   it('reads who is signed in as a signed-in start opens any screen, once: the header takes that answer', async () => {

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { announceSessionEnd, isSignedIn } from './authProvider';
-import { earlyReadsOf, takeStartedResponse } from './earlyReads';
+import { earlyReadsOf, takeStartedRead } from './earlyReads';
 import { readEarly } from './httpClient';
 import { inFlight } from './inFlight';
 import { ConsoleLoading } from './layout/ConsoleLoading';
@@ -97,7 +97,7 @@ function startSignedOut(): void {
  * vite.config.ts; src/earlyReads.ts says which), and the console's own requests take the answers (src/httpClient.ts).
  */
 function startSignedIn(): void {
-  for (const url of earlyReadsOf(window.location.pathname)) readEarly(url, takeStartedResponse(url));
+  for (const url of earlyReadsOf(window.location.pathname)) readEarly(url, takeStartedRead(url));
 }
 
 /**

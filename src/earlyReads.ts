@@ -11,16 +11,23 @@ export const EARLY_READS: Readonly<Record<string, readonly string[]>> = {
   [DASHBOARD_URL]: [IDENTITY_URL, DASHBOARD_RECORD_URL],
 };
 
-/** Where index.html's inline script leaves the responses it asked for, by address (a window property). */
+/** Where index.html's inline script leaves the reads it started, by address (a window property). */
 export const EARLY_RESPONSES_GLOBAL = '__cornerstoneEarlyResponses';
+
+/** A read index.html's inline script started: its response, the token it was sent with, and when (Date.now()). */
+export interface StartedRead {
+  response: Promise<Response>;
+  token: string;
+  at: number;
+}
 
 export const earlyReadsOf = (pathname: string): readonly string[] =>
   EARLY_READS[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname] ?? EARLY_READS['*'] ?? [];
 
-/** The response index.html's inline script started for `url`, taken (each is taken once). */
-export function takeStartedResponse(url: string): Promise<Response> | undefined {
-  const started = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[EARLY_RESPONSES_GLOBAL];
-  const response = started?.[url];
+/** The read index.html's inline script started for `url`, taken (each is taken once). */
+export function takeStartedRead(url: string): StartedRead | undefined {
+  const started = (window as unknown as Record<string, Record<string, StartedRead> | undefined>)[EARLY_RESPONSES_GLOBAL];
+  const read = started?.[url];
   if (started) delete started[url];
-  return response;
+  return read;
 }

@@ -96,11 +96,14 @@ interface EarlyRead {
 const earlyReads = new Map<string, EarlyRead>();
 
 /**
- * Starts reading `url` now, for the console to take when it asks for it (httpClient, below); `started` is its response
- * when index.html's inline script has already asked for it (src/earlyReads.ts).
+ * Starts reading `url` now, for the console to take when it asks for it (httpClient, below); `started` is the read
+ * index.html's inline script already began (src/earlyReads.ts), used when it was sent with the token stored now (not
+ * when another tab signed out and in meanwhile), and dated when it was sent.
  */
-export function readEarly(url: string, started?: Promise<Response>): void {
-  const early: EarlyRead = { response: httpClient(url, {}, started), token: tokenStore.get(), at: Date.now() };
+export function readEarly(url: string, started?: { response: Promise<Response>; token: string; at: number }): void {
+  const token = tokenStore.get();
+  const taken = started && started.token === token ? started : undefined;
+  const early: EarlyRead = { response: httpClient(url, {}, taken?.response), token, at: taken?.at ?? Date.now() };
   // A read nobody takes fails quietly; the request that takes it gets its answer or its error.
   early.response.then(
     (answer) => {

@@ -94,6 +94,23 @@ describe('lazyView (issue #10)', () => {
     }
   });
 
+  it('in the production build, asks for a screen that builds no schema at once, without waiting for zod', async () => {
+    vi.resetModules();
+    vi.stubGlobal('__CORNERSTONE_LATE_ZOD__', true);
+    try {
+      const late = await import('../shims/zod-late');
+      const page = await import('./lazyViews');
+      const load = vi.fn(async () => (() => <p>not found</p>) as View);
+      const Lazy = page.lazyView(load, 'NotFound', { zod: false });
+      const arrived = Lazy.preload();
+      expect(load).toHaveBeenCalledTimes(1);
+      await expect(arrived).resolves.toBeTypeOf('function');
+      expect(late.zodLoaded()).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('marks the first prefetch, the moment scripts/bench-bundle.mjs splits the first screen from what follows', async () => {
     // The mark is once per page load: a fresh copy of the module stands for a fresh page.
     vi.resetModules();

@@ -23,7 +23,8 @@ function counted<T>(promise: Promise<T>): Promise<T> {
   return promise.finally(() => inFlight.end());
 }
 
-export function lazyView(load: ViewLoader, name: string): LazyView {
+// `zod: false` for a screen whose code builds no schema (react-admin's own pages): it does not wait for zod's chunk.
+export function lazyView(load: ViewLoader, name: string, { zod = true }: { zod?: boolean } = {}): LazyView {
   let view: View | undefined;
   let loading: Promise<View> | undefined;
   let required: Promise<View> | undefined;
@@ -31,7 +32,7 @@ export function lazyView(load: ViewLoader, name: string): LazyView {
   const preload = (): Promise<View> => {
     // zod first: a screen's module may build a schema as it runs (src/shims/zod-late.ts). Once it is there (always, in
     // development and tests) the screen's module is asked for at once, not a turn later.
-    loading ??= (zodLoaded() ? load() : loadZod().then(load)).then(
+    loading ??= (!zod || zodLoaded() ? load() : loadZod().then(load)).then(
       (loaded) => (view = loaded),
       (error: unknown) => {
         // A failed fetch (offline, a new deployment) is tried again the next time the screen is asked for.
