@@ -10,7 +10,7 @@ import { Layout } from './layout/Layout';
 import { ReactAdminNotifications } from './notifications/ReactAdminNotifications';
 import { SESSIONS_PATH, SessionsScreen } from './sessions';
 import { lazyView } from './resources/lazyViews';
-import { auditLog, dashboardArea, openingScreens, prefetchAreasWhenIdle, routedResources } from './resources';
+import { auditLog, dashboardArea, openingScreens, prefetchAreasWhenIdle, routedResources, type OtherScreens } from './resources';
 import { darkTheme, lightTheme } from './theme';
 
 const store = createStore();
@@ -71,9 +71,9 @@ const AccessDenied = rareScreen('AccessDenied');
 const AuthenticationError = rareScreen('AuthenticationError');
 const LoadingPage = rareScreen('LoadingPage');
 
-// The sessions page opened straight (a reload of it) waits behind the loading page too, as an area does.
-const openingSessions = (pathname: string) =>
-  pathname.replace(/\/$/, '') === `/dashboard${SESSIONS_PATH}` && !SessionsScreen.loaded() ? SessionsScreen.require() : undefined;
+// The console's screens that are no area's: opened straight they wait behind the loading page as an area's do, and they
+// load while the console is idle.
+const otherScreens: OtherScreens = { [SESSIONS_PATH.slice(1)]: [SessionsScreen] };
 
 // Whether the console has shown once since it was mounted: only its opening screen waits here (see below).
 let opened = false;
@@ -82,14 +82,14 @@ export function AdminApp() {
   // Issue #10: a console opened straight on an area (a reload, a return after sign-in) waits for that area's screens
   // behind the same loading page as the console itself, rather than showing its shell with a second loader inside.
   // Later moves between areas are transitions: the current screen stays until the next one can show.
-  const opening = opened ? undefined : openingScreens(window.location.pathname) ?? openingSessions(window.location.pathname);
+  const opening = opened ? undefined : openingScreens(window.location.pathname, otherScreens);
   if (opening) use(opening);
   const [queryClient] = useState(createQueryClient);
 
   useEffect(() => {
     opened = true;
     // The other areas' screens and the editor load while the user is idle, so that moving on stays instant.
-    const cancel = prefetchAreasWhenIdle([SessionsScreen.preload]);
+    const cancel = prefetchAreasWhenIdle(otherScreens);
     return () => {
       opened = false;
       cancel();

@@ -3,6 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../schema/api';
 import { config, TOKEN_STORAGE_KEY } from './config';
 import { inFlight } from './inFlight';
 import { catalogue } from './notifications/catalogue';
+import type { StartedRead } from './earlyReads';
 
 export interface HttpResponse {
   status: number;
@@ -100,7 +101,7 @@ const earlyReads = new Map<string, EarlyRead>();
  * index.html's inline script already began (src/earlyReads.ts), used when it was sent with the token stored now (not
  * when another tab signed out and in meanwhile), and dated when it was sent.
  */
-export function readEarly(url: string, started?: { response: Promise<Response>; token: string; at: number }): void {
+export function readEarly(url: string, started?: StartedRead): void {
   const token = tokenStore.get();
   const taken = started && started.token === token ? started : undefined;
   const early: EarlyRead = { response: httpClient(url, {}, taken?.response), token, at: taken?.at ?? Date.now() };

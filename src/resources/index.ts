@@ -75,26 +75,31 @@ const screensByArea = new Map<string, LazyView[]>(
 // Hover or focus on an area's menu entry (src/layout/Menu.tsx): its screens start loading before the click.
 export const prefetchArea = (name: string): void => prefetchScreens(screensByArea.get(name) ?? []);
 
+// The console's screens that are no area's (the sessions page), by the address segment under /dashboard they show at.
+export type OtherScreens = Readonly<Record<string, readonly LazyView[]>>;
+
+const preloadAll = (screens: readonly LazyView[]) => () => Promise.all(screens.map((screen) => screen.preload()));
+
 // Once the first screen after sign-in has settled: zod (which the first screen's validation and every other screen
 // need, src/shims/zod-late.ts), every area's screens, one area per idle moment, then the rich-text editor (the module
-// src/components/RichTextInput.tsx loads when an editor first shows), then the console's other screens given.
-export const prefetchAreasWhenIdle = (others: readonly (() => Promise<unknown>)[] = []): (() => void) =>
+// src/components/RichTextInput.tsx loads when an editor first shows), then the console's other screens.
+export const prefetchAreasWhenIdle = (others: OtherScreens = {}): (() => void) =>
   prefetchWhenIdle([
     loadZod,
-    ...[...screensByArea.values()].map((screens) => () => Promise.all(screens.map((screen) => screen.preload()))),
+    ...[...screensByArea.values()].map(preloadAll),
     () => import('ra-input-rich-text'),
-    ...others,
+    ...Object.values(others).map(preloadAll),
   ]);
 
 const areaOfPath = (pathname: string): string | undefined => /^\/dashboard\/([^/]+)/.exec(pathname)?.[1];
 const opening = new Map<string, Promise<unknown>>();
 
-// A console opened straight on an area (a reload, or sign-in returning to the page it interrupted): that area's
-// screens, loading as requests in flight. Undefined when there is nothing to wait for. Never rejects: a failed chunk
-// is reported by the screen itself, inside the layout's error boundary.
-export function openingScreens(pathname: string): Promise<unknown> | undefined {
+// A console opened straight on an area or another screen (a reload, or sign-in returning to the page it interrupted):
+// its screens, loading as requests in flight. Undefined when there is nothing to wait for. Never rejects: a failed
+// chunk is reported by the screen itself, inside the layout's error boundary.
+export function openingScreens(pathname: string, others: OtherScreens = {}): Promise<unknown> | undefined {
   const name = areaOfPath(pathname);
-  const screens = name ? screensByArea.get(name) : undefined;
+  const screens = name ? (screensByArea.get(name) ?? others[name]) : undefined;
   if (!name || !screens || screens.every((screen) => screen.loaded())) return undefined;
   let pending = opening.get(name);
   if (!pending) {

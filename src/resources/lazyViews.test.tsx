@@ -13,6 +13,19 @@ function deferredView(text: string) {
   return { load, arrive: () => act(async () => resolve(Screen)) };
 }
 
+// The build defines __CORNERSTONE_LATE_ZOD__; fresh copies of the modules read it as the page's would.
+async function inProductionBuild(
+  run: (late: typeof import('../shims/zod-late'), page: typeof import('./lazyViews')) => Promise<void>,
+): Promise<void> {
+  vi.resetModules();
+  vi.stubGlobal('__CORNERSTONE_LATE_ZOD__', true);
+  try {
+    await run(await import('../shims/zod-late'), await import('./lazyViews'));
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
 afterEach(() => {
   vi.useRealTimers();
   while (inFlight.getSnapshot() > 0) inFlight.end();
@@ -70,12 +83,7 @@ describe('lazyView (issue #10)', () => {
   });
 
   it('in the production build, asks for a screen only once zod has loaded (src/shims/zod-late.ts)', async () => {
-    // The build defines __CORNERSTONE_LATE_ZOD__; fresh copies of the modules read it as the page's would.
-    vi.resetModules();
-    vi.stubGlobal('__CORNERSTONE_LATE_ZOD__', true);
-    try {
-      const late = await import('../shims/zod-late');
-      const page = await import('./lazyViews');
+    await inProductionBuild(async (late, page) => {
       expect(late.zodLoaded()).toBe(false);
       expect(() => late.z.string()).toThrow('zod used before it loaded (z.string): await loadZod() first');
       const load = vi.fn(async () => {
@@ -89,26 +97,18 @@ describe('lazyView (issue #10)', () => {
       await expect(arrived).resolves.toBeTypeOf('function');
       expect(load).toHaveBeenCalledTimes(1);
       expect(late.zodLoaded()).toBe(true);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    });
   });
 
   it('in the production build, asks for a screen that builds no schema at once, without waiting for zod', async () => {
-    vi.resetModules();
-    vi.stubGlobal('__CORNERSTONE_LATE_ZOD__', true);
-    try {
-      const late = await import('../shims/zod-late');
-      const page = await import('./lazyViews');
+    await inProductionBuild(async (late, page) => {
       const load = vi.fn(async () => (() => <p>not found</p>) as View);
       const Lazy = page.lazyView(load, 'NotFound', { zod: false });
       const arrived = Lazy.preload();
       expect(load).toHaveBeenCalledTimes(1);
       await expect(arrived).resolves.toBeTypeOf('function');
       expect(late.zodLoaded()).toBe(false);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    });
   });
 
   it('marks the first prefetch, the moment scripts/bench-bundle.mjs splits the first screen from what follows', async () => {
