@@ -398,12 +398,14 @@ const OFFSET_STEP = 500;
 // skips (15–20 µs each at 10,000 posts), so its stones lie closer.
 const stoneEvery = (db: Db): number => (dialectOf(db) === 'postgres' ? 25 : 100);
 const KEPT_WALKS = 64;
-/** A list's stones, and the numbered walk laying more of them (PostgreSQL) that other requests wait for. */
+/** A list's stones, and the walk laying more of them that other requests wait for. */
 interface Walk {
   generation: string | undefined;
   stones: ListCursor[];
   laying?: Promise<void>;
-  /** A numbered walk reached the list's end: there are no more stones to lay (in this generation). */
+  /** Settled after each step of a stepped walk (SQLite), so that a request waits only until its stone is laid. */
+  stepped?: Promise<void>;
+  /** A walk reached the list's end: there are no more stones to lay (in this generation). */
   ended?: boolean;
 }
 const keptWalks = new WeakMap<Db, Map<string, Walk>>();
@@ -490,17 +492,24 @@ const pageIdsOf = (page: ListPage) => ({ ids: page.records.map((record) => recor
 // The records of the pages asked for most recently are kept too, not only their ids (issue #10): a page read again
 // before its area changes (a list every open console reloads, the website's first page) was read by id each time,
 // 136 µs of SQL and the parsing of its documents out of 700 µs for a console's page on SQLite. Kept with the area's
-// generation like the ids, so never older than what a reader could see; frozen, so that no caller can change what
-// the next one reads. At most KEPT_PAGES pages of at most KEPT_PAGE_RECORDS records per database (a few megabytes).
+// generation like the ids, so never older than what a reader could see; frozen when first handed out again, so that
+// no caller can change what the next one reads (frozen as they were kept, a page never asked for again, as a random
+// page of a long list, spent 72 µs of its 700 on freezing). Callers do not change the records they are given: the
+// page's first caller is handed the very objects kept. At most KEPT_PAGES pages of at most KEPT_PAGE_RECORDS records
+// per database (a few megabytes).
 const KEPT_PAGES = 32;
 const KEPT_PAGE_RECORDS = 50;
-const keptPages = new WeakMap<Db, Map<string, { generation: string; records: readonly StoredRecord[] }>>();
+const keptPages = new WeakMap<Db, Map<string, { generation: string; records: readonly StoredRecord[]; frozen: boolean }>>();
 
 function keptPageRecords(db: Db, generation: Generation, key: string): StoredRecord[] | undefined {
   if (generation === undefined) return undefined;
   const pages = keptPages.get(db);
   const found = pages?.get(key);
   if (!pages || found?.generation !== generation) return undefined;
+  if (!found.frozen) {
+    found.records.forEach(deepFreeze);
+    found.frozen = true;
+  }
   pages.delete(key);
   pages.set(key, found);
   return [...found.records];
@@ -511,7 +520,7 @@ function keepPageRecords(db: Db, generation: Generation, key: string, records: S
   let pages = keptPages.get(db);
   if (!pages) keptPages.set(db, (pages = new Map()));
   pages.delete(key);
-  pages.set(key, { generation, records: records.map(deepFreeze) });
+  pages.set(key, { generation, records: [...records], frozen: false });
   if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value!);
   return records;
 }
@@ -649,21 +658,23 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   // PostgreSQL answers off the event loop, so the stones up to the page are laid by one statement, which walks the sort
   // index once and numbers the records as it goes, instead of a round trip per step. (Read in one statement with its
   // offset, a page 5,000 posts down made PostgreSQL build every skipped post's document: 27 random pages a second.)
-  // Requests asking at once wait for the one numbered walk under way, then look again: 20 visitors on random pages
-  // each walked the same 50,000 posts at once.
+  // Requests asking at once wait for the one walk under way, then look again: 20 visitors on random pages each
+  // walked the same 50,000 posts at once (on SQLite, each its own steps of the same index entries, taking turns: the
+  // first second of random pages of 100,000 posts ran at a third of the rate after it). On SQLite a request waits
+  // only until the walk has laid its stone, not for the walk's end.
   const layStones = async (walk: Walk, upTo: number): Promise<void> => {
     const wanted = Math.floor(upTo / every);
     while (walk.stones.length < wanted && !walk.ended) {
       if (walk.laying) {
         // Another request's failure is its own to report: look again, and walk if still needed.
-        await walk.laying.catch(() => undefined);
+        await Promise.race([walk.laying, walk.stepped ?? walk.laying]).catch(() => undefined);
         continue;
       }
       // A few stones short: the steps from the last one lay them (at most OFFSET_STEP records, one statement), rather
-      // than a numbered walk.
+      // than a walk shared with others.
       if (wanted - walk.stones.length <= OFFSET_STEP / every) return;
       const had = walk.stones.length;
-      walk.laying = numberedWalk(walk.stones, wanted).finally(() => {
+      walk.laying = (dialectOf(db) === 'postgres' ? numberedWalk(walk.stones, wanted) : steppedWalk(walk, wanted)).finally(() => {
         walk.laying = undefined;
       });
       await walk.laying;
@@ -673,6 +684,35 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
         walk.ended = true;
         return;
       }
+    }
+  };
+  // SQLite: OFFSET_STEP records at a time from the last stone (their sort values and ids only), other requests running
+  // between the steps, the stones laid as it passes them; `walk.stepped` settles after each step.
+  const steppedWalk = async (walk: Walk, wanted: number): Promise<void> => {
+    const { stones } = walk;
+    let passed = stones.length * every;
+    let cursor = stones.at(-1);
+    let stepDone = () => {};
+    const nextStep = () => {
+      const settle = stepDone;
+      walk.stepped = new Promise<void>((resolve) => (stepDone = resolve));
+      settle();
+    };
+    nextStep();
+    try {
+      while (stones.length < wanted) {
+        const step = Math.min(OFFSET_STEP, wanted * every - passed);
+        const read = cursor ? await after(keys, cursor, step) : await keys(ALL, step, 0);
+        for (let at = every; at <= read.length; at += every) layStone(stones, every, passed + at, read[at - 1]!);
+        if (read.length < step) return;
+        cursor = cursorAfter(read[step - 1]!);
+        passed += step;
+        nextStep();
+        await nextTurn();
+      }
+    } finally {
+      walk.stepped = undefined;
+      stepDone();
     }
   };
   // Numbered from the last stone (a page further down than any before it walks on from there, not from the top
@@ -704,7 +744,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   const stepped = async (): Promise<typeof rows> => {
     const walk = keptWalk(db, generation, ['walk', area, field.name, order, JSON.stringify(query.filters)].join('\u0000'));
     const { stones } = walk;
-    if (dialectOf(db) === 'postgres') await layStones(walk, query.range.start);
+    await layStones(walk, query.range.start);
     const from = Math.min(Math.floor(query.range.start / every), stones.length);
     let cursor: ListCursor | undefined = from > 0 ? stones[from - 1] : undefined;
     // From the stone just before the page there is no stone to lay: the page is read past the rest at once.

@@ -286,6 +286,15 @@ describe('kept records of a page', () => {
       kept!.data.excerpt = 'changed by a caller';
     }).toThrow(TypeError);
     expect(await read()).toEqual(['changed in SQL', 'two']);
+    // A page computed afresh hands its first caller the records it keeps; they are frozen when handed out again.
+    await post('Third', { excerpt: 'three' });
+    const computed = (await listRecords(counting, 'blogs', query, { omit: ['content'] })).records;
+    expect(computed.map((record) => record.data.excerpt)).toEqual(['changed in SQL', 'two', 'three']);
+    expect(await read()).toEqual(['changed in SQL', 'two', 'three']);
+    expect(() => {
+      computed[2]!.data.excerpt = 'changed by the first caller';
+    }).toThrow(TypeError);
+    expect(await read()).toEqual(['changed in SQL', 'two', 'three']);
   });
 });
 
