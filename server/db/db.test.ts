@@ -4,8 +4,9 @@ import { createTestDb, type TestDb } from '../../tests/helpers/db';
 import { createToken, findSession } from '../repositories/tokens';
 import { createUser, findUserByEmail } from '../repositories/users';
 import { dialectOf, unplannedLimit } from './dialect';
-import { migrate } from './index';
+import { migrate, migratorFor } from './index';
 import { SEARCH_AUTOMERGE } from './migrations/0013-search-merging';
+import { LZ4_COLUMNS } from './migrations/0014-document-compression';
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -93,6 +94,44 @@ describe('database', () => {
   });
   // SQLite's full-text index merges a level's segments once 8 have piled up (migration 0013; FTS5's default is 4): each
   // transaction below writes a segment of its own, so levels fill and merge, and every word is still found exactly.
+  // Migration 0014: PostgreSQL compresses the documents with lz4 where it was built with it; a document reads back
+  // exactly as it was stored either way, and the migration comes back on its way down.
+  it('stores a large document and reads it back unchanged, compressed with lz4 on a PostgreSQL that has it', async () => {
+    const db = testDb.db;
+    const paragraph = 'Façade, Zürich, résumé, crème brûlée, 東京, emoji 🏗️, "quotes" and a back\\slash. ';
+    const document = { title: 'Large', content: `<p>${paragraph.repeat(200)}</p>`, tags: ['a', 'é'], nested: { n: 1.5, flag: true, none: null } };
+    const now = new Date().toISOString();
+    const postgres = dialectOf(db) === 'postgres';
+    const stored = JSON.stringify(document);
+    const { id } = await db
+      .insertInto('records')
+      .values({ area: 'compression', data: postgres ? sql`${stored}::jsonb` : stored, position: null, created_at: now, updated_at: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const readBack = await sql<{ data: unknown }>`select data from records where id = ${id}`.execute(db);
+    const data = readBack.rows[0]!.data;
+    expect(typeof data === 'string' ? JSON.parse(data) : data).toEqual(document);
+    if (postgres) {
+      const compressions = async () =>
+        (
+          await sql<{ name: string; compression: string }>`
+            select attrelid::regclass::text || '.' || attname as name, attcompression as compression from pg_attribute
+            where attrelid in ('records'::regclass, 'revisions'::regclass) and attname = 'data' order by 1`.execute(db)
+        ).rows.map((row) => `${row.name}: ${row.compression || 'default'}`);
+      const lz4 = (await sql<{ lz4: boolean }>`select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db)).rows[0]?.lz4 === true;
+      const kind = lz4 ? 'l' : 'default';
+      expect(await compressions()).toEqual(LZ4_COLUMNS.map(([table, column]) => `${table}.${column}: ${kind}`));
+      const used = await sql<{ method: string | null }>`select pg_column_compression(data) as method from records where id = ${id}`.execute(db);
+      expect(used.rows[0]!.method).toBe(lz4 ? 'lz4' : 'pglz');
+      const migrator = await migratorFor(db);
+      expect((await migrator.migrateTo('0013_search_merging')).error).toBeUndefined();
+      expect(await compressions()).toEqual(LZ4_COLUMNS.map(([table, column]) => `${table}.${column}: default`));
+      expect(await migrate(db)).toEqual(['0014_document_compression']);
+      expect(await compressions()).toEqual(LZ4_COLUMNS.map(([table, column]) => `${table}.${column}: ${kind}`));
+    }
+    await sql`delete from records where id = ${id}`.execute(db);
+  });
+
   it.runIf(!process.env.TEST_DATABASE_URL)('keeps the full-text index merging at 8 segments a level, and whole across the merges', async () => {
     const db = testDb.db;
     const config = await sql<{ v: number }>`select v from record_search_config where k = 'automerge'`.execute(db);

@@ -12,6 +12,7 @@ import { recordSearch } from './0010-record-search';
 import { areaGenerations } from './0011-area-generations';
 import { areaRecordCounts } from './0012-area-record-counts';
 import { searchMerging } from './0013-search-merging';
+import { documentCompression } from './0014-document-compression';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_area_generations': areaGenerations,
   '0012_area_record_counts': areaRecordCounts,
   '0013_search_merging': searchMerging,
+  '0014_document_compression': documentCompression,
 };
