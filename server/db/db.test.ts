@@ -92,8 +92,7 @@ describe('database', () => {
     if (dialectOf(db) === 'sqlite') expect(page(3, 1).compile().sql).toMatch(/ limit \? \+ 0 offset \? \+ 0$/);
     await sql`drop table paged`.execute(db);
   });
-  // SQLite's full-text index merges a level's segments once 8 have piled up (migration 0013; FTS5's default is 4): each
-  // transaction below writes a segment of its own, so levels fill and merge, and every word is still found exactly.
+
   // Migration 0014: PostgreSQL compresses the documents with lz4 where it was built with it; a document reads back
   // exactly as it was stored either way, and the migration comes back on its way down.
   it('stores a large document and reads it back unchanged, compressed with lz4 on a PostgreSQL that has it', async () => {
@@ -111,7 +110,9 @@ describe('database', () => {
     const readBack = await sql<{ data: unknown }>`select data from records where id = ${id}`.execute(db);
     const data = readBack.rows[0]!.data;
     expect(typeof data === 'string' ? JSON.parse(data) : data).toEqual(document);
-    if (postgres) {
+    const version = postgres ? Number((await sql<{ v: string }>`select current_setting('server_version_num') as v`.execute(db)).rows[0]!.v) : 0;
+    // PostgreSQL 14 brought per-column compression (and lz4); on 13 the migration leaves everything as it was.
+    if (version >= 140000) {
       const compressions = async () =>
         (
           await sql<{ name: string; compression: string }>`
@@ -132,6 +133,8 @@ describe('database', () => {
     await sql`delete from records where id = ${id}`.execute(db);
   });
 
+  // SQLite's full-text index merges a level's segments once 8 have piled up (migration 0013; FTS5's default is 4): each
+  // transaction below writes a segment of its own, so levels fill and merge, and every word is still found exactly.
   it.runIf(!process.env.TEST_DATABASE_URL)('keeps the full-text index merging at 8 segments a level, and whole across the merges', async () => {
     const db = testDb.db;
     const config = await sql<{ v: number }>`select v from record_search_config where k = 'automerge'`.execute(db);

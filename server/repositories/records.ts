@@ -704,7 +704,11 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
         const step = Math.min(OFFSET_STEP, wanted * every - passed);
         const read = cursor ? await after(keys, cursor, step) : await keys(ALL, step, 0);
         for (let at = every; at <= read.length; at += every) layStone(stones, every, passed + at, read[at - 1]!);
-        if (read.length < step) return;
+        // The list ends here: said before the requests waiting for a step wake, so that none walks again to find so.
+        if (read.length < step) {
+          walk.ended = true;
+          return;
+        }
         cursor = cursorAfter(read[step - 1]!);
         passed += step;
         nextStep();

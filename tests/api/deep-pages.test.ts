@@ -183,6 +183,26 @@ describe('deep pages', () => {
     pages.forEach((page, i) => expect(page, `page at ${starts[i]}`).toEqual(all.slice(starts[i], starts[i]! + 25)));
     expect(numbered).toHaveLength(sqlite ? 0 : 1);
     expect(statements).toHaveLength(sqlite ? 8 + 10 : 10 + 6);
+
+    // Two pages asked for at once, far apart, on a list nobody walked yet: the near one waits for its own stone, not
+    // for the walk to reach the far one's (SQLite: after two of the walk's eight steps, the near page is read; on
+    // PostgreSQL the walk is one statement, which both wait for).
+    statements.length = 0;
+    const again = watchingStatements(t.db, (statement) => {
+      if (!statement.includes('row_number') && readsPosts(statement)) statements.push(statement);
+    });
+    let readBeforeNear = -1;
+    const [far, near] = await Promise.all([
+      pageIds(again, sort, 4013),
+      pageIds(again, sort, 1013).then((page) => {
+        readBeforeNear = statements.length;
+        return page;
+      }),
+    ]);
+    expect(far).toEqual(all.slice(4013, 4038));
+    expect(near).toEqual(all.slice(1013, 1038));
+    // SQLite: two steps of the walk and the near page; then six more steps and the far page.
+    if (sqlite) expect([readBeforeNear, statements.length]).toEqual([3, 10]);
   });
 
   // PostgreSQL leaves out of an index scan's conditions what a partial index's WHERE says (area = 'blogs'): with

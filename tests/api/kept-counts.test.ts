@@ -290,7 +290,10 @@ describe('kept records of a page', () => {
     await post('Third', { excerpt: 'three' });
     const computed = (await listRecords(counting, 'blogs', query, { omit: ['content'] })).records;
     expect(computed.map((record) => record.data.excerpt)).toEqual(['changed in SQL', 'two', 'three']);
+    // Not frozen as it was kept (a page never asked for again does not pay for it)...
+    expect(Object.isFrozen(computed[2]!.data)).toBe(false);
     expect(await read()).toEqual(['changed in SQL', 'two', 'three']);
+    // ...and frozen once handed out again.
     expect(() => {
       computed[2]!.data.excerpt = 'changed by the first caller';
     }).toThrow(TypeError);

@@ -11,7 +11,7 @@ export const LZ4_COLUMNS = [
 // otherwise, and decompresses a value whole at every read of any part of it. A blog post's document of 2.7 KB is
 // stored compressed, and a page of a list decompressed each of its rows three times (the cursor's condition, the sort
 // key, the list's projection), each row it skipped once more: on 100,000 posts, random pages of the console's list
-// ran at 1,009-1,143/s. lz4 decompresses several times faster: 1,426-1,525/s on the same posts (issue #10;
+// ran at 1,009-1,117/s. lz4 decompresses several times faster: 1,426-1,525/s on the same posts (issue #10;
 // docs/performance.md, twenty-ninth pass). Stored without compression (a higher toast_tuple_target) read no faster
 // than lz4, in tables half as large again.
 // Only where PostgreSQL was built with lz4 (it is then among default_toast_compression's values; PostgreSQL 14 and
