@@ -262,9 +262,11 @@ describe('signing in and out', () => {
     const asked: string[] = [];
     let heroReads = 0;
     let identityReads = 0;
+    const icons: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (consoleChunk.test(pathname)) asked.push(request.url());
+      if (/favicon/.test(pathname)) icons.push(pathname);
       if (pathname === '/api/hero/1') heroReads += 1;
       if (pathname === '/api/me') identityReads += 1;
     });
@@ -321,6 +323,9 @@ describe('signing in and out', () => {
     expect(identityReads).toBe(1);
     // By index.html's inline script as the page was parsed, not by the page's or the console's script.
     expect(heroAskedFrom).toEqual([['/dashboard']]);
+    // The icon is in index.html itself (vite.config.ts inlineFavicon): no request of its own as the page opens.
+    expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href')?.slice(0, 19))).toBe('data:image/svg+xml,');
+    expect(icons).toEqual([]);
     await page.waitForTimeout(3_500);
     expect(complaints).toEqual([]);
   });
