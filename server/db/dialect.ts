@@ -42,6 +42,8 @@ function checked(field: string): string {
 }
 
 export interface JsonAccess {
+  /** The database these expressions are written for. */
+  readonly dialect: DialectName;
   /** The field's value, typed by its kind (numbers as numbers, booleans as booleans): filters and unique checks. */
   value(field: string, kind: FieldKind): RawBuilder<unknown>;
   /** What lists sort by and sort indexes hold: the value, with text case-folded. */
@@ -67,6 +69,7 @@ export function jsonAccess(dialect: DialectName): JsonAccess {
       return text(field);
     };
     return {
+      dialect,
       value,
       text,
       sortKey: (field, kind) => (kind === 'string' ? sql`lower(${text(field)})` : value(field, kind)),
@@ -80,6 +83,7 @@ export function jsonAccess(dialect: DialectName): JsonAccess {
   const path = (field: string) => sql.lit(`$.${checked(field)}`);
   const extract = (field: string) => sql`json_extract(data, ${path(field)})`;
   return {
+    dialect,
     // json_extract already answers SQL numbers for JSON numbers and 1/0 for JSON booleans.
     value: (field) => extract(field),
     text: (field) => sql<string | null>`json_extract(data, ${path(field)})`,

@@ -324,7 +324,11 @@ const EMPTY: Past = { shape: 'empty' };
  * statement's stand-ins must all be parameters). "After (value, id)" is written out as `key <= value and (key < value
  * or id < id)` (descending), not as the row comparison `(key, id) < (value, id)`: SQLite uses the row comparison on an
  * index of expressions only as a filter, so a cursor 5,000 posts down read the 5,000 entries before it (0.9 ms a
- * page); written out, its first half bounds the walk of the index (0.1 ms).
+ * page); written out, its first half bounds the walk of the index (0.1 ms). PostgreSQL, the other way round, bounds
+ * its scan of an area's (key, id) index by the row comparison whole, and tests the written-out form's second half on
+ * each row it reads, decompressing the row's document for it (issue #10: a random page of 100,000 posts 476-522 ->
+ * 404-436 µs on one connection; docs/performance.md, twenty-ninth pass). So PostgreSQL gets the row comparison for a
+ * key its area indexes (a field of the documents), the written-out form for a column (its index has no id).
  */
 function pastConditions(json: JsonAccess, field: ListField, order: SortOrder, shape: Past['shape'], values: { value?: unknown; id?: unknown }): RawBuilder<SqlBool>[] {
   const key = sortKey(json, field);
@@ -338,6 +342,7 @@ function pastConditions(json: JsonAccess, field: ListField, order: SortOrder, sh
       return [sql<SqlBool>`${key} is null`, sql<SqlBool>`id ${op} ${values.id}`];
     case 'valued': {
       const at = json.param(values.value, field.kind);
+      if (json.dialect === 'postgres' && !field.column) return [sql<SqlBool>`(${key}, id) ${op} (${at}, ${values.id})`];
       return [sql<SqlBool>`${key} ${sql.raw(order === 'ASC' ? '>=' : '<=')} ${at}`, sql<SqlBool>`(${key} ${op} ${at} or id ${op} ${values.id})`];
     }
   }
