@@ -168,17 +168,17 @@ function inlineEntryStylesheet(): Plugin {
  * share of the link while the page's scripts came). The file stays, for anything that asks for it.
  */
 function inlineFavicon(): Plugin {
-  let root = process.cwd();
+  let publicDir = '';
   return {
     name: 'cornerstone-inline-favicon',
     apply: 'build',
     configResolved(config) {
-      root = config.root;
+      publicDir = config.publicDir;
     },
     async transformIndexHtml(html) {
       const link = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />';
       if (!html.includes(link)) throw new Error('index.html has no icon link to write the icon into (vite.config.ts)');
-      const svg = (await readFile(path.join(root, 'public', 'favicon.svg'), 'utf8')).trim();
+      const svg = (await readFile(path.join(publicDir, 'favicon.svg'), 'utf8')).trim();
       return html.replace(link, `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(svg)}" />`);
     },
   };

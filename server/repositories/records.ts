@@ -691,8 +691,16 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
       }
     }
   };
-  // SQLite: OFFSET_STEP records at a time from the last stone (their sort values and ids only), other requests running
-  // between the steps, the stones laid as it passes them; `walk.stepped` settles after each step.
+  // One step of a walk: the sort values and ids of the `step` records after `cursor` (from the list's first without
+  // one), `walked` records down the list; the stones it passes are laid if they are the next ones missing (another
+  // walk may have laid them).
+  const walkStep = async (stones: ListCursor[], cursor: ListCursor | undefined, walked: number, step: number) => {
+    const read = cursor ? await after(keys, cursor, step) : await keys(ALL, step, 0);
+    for (let at = every - (walked % every); at <= read.length; at += every) layStone(stones, every, walked + at, read[at - 1]!);
+    return read;
+  };
+  // SQLite: OFFSET_STEP records at a time from the last stone, other requests running between the steps, the stones
+  // laid as it passes them; `walk.stepped` settles after each step.
   const steppedWalk = async (walk: Walk, wanted: number): Promise<void> => {
     const { stones } = walk;
     let passed = stones.length * every;
@@ -707,8 +715,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     try {
       while (stones.length < wanted) {
         const step = Math.min(OFFSET_STEP, wanted * every - passed);
-        const read = cursor ? await after(keys, cursor, step) : await keys(ALL, step, 0);
-        for (let at = every; at <= read.length; at += every) layStone(stones, every, passed + at, read[at - 1]!);
+        const read = await walkStep(stones, cursor, passed, step);
         // The list ends here: said before the requests waiting for a step wake, so that none walks again to find so.
         if (read.length < step) {
           walk.ended = true;
@@ -763,10 +770,8 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     }
     for (let walked = from * every; walked < query.range.start; ) {
       const step = Math.min(OFFSET_STEP, query.range.start - walked);
-      const read = cursor ? await after(keys, cursor, step) : await keys(ALL, step, 0);
+      const read = await walkStep(stones, cursor, walked, step);
       if (read.length < step) return [];
-      // The stone after each `every` records, if it is the next one missing (another walk may have laid it).
-      for (let at = every - (walked % every); at <= step; at += every) layStone(stones, every, walked + at, read[at - 1]!);
       cursor = cursorAfter(read[step - 1]!);
       walked += step;
       await nextTurn();

@@ -170,7 +170,9 @@ describe('deep pages', () => {
     // Ten pages asked for at once, none of them passed yet (a Kysely of its own, so nothing is kept): one walk lays
     // the stones, the other requests wait for it (PostgreSQL numbers the walk once; SQLite steps it once, eight steps
     // of 500), then each reads its page past its stone. PostgreSQL's walk lays the stones of the first page asked
-    // for (up to 4,000; they lie every 25): the six pages from 4,029 on read the keys past its last one first.
+    // for (up to 4,000; they lie every 25): the six pages from 4,029 on read the keys past its last one first, unless
+    // another of them has laid the stone they need by the time they look (PostgreSQL answers off the event loop, so
+    // how many do depends on the order its answers come in).
     numbered.length = 0;
     statements.length = 0;
     const fresh = watchingStatements(t.db, (statement) => {
@@ -182,7 +184,8 @@ describe('deep pages', () => {
     const pages = await Promise.all(starts.map((start) => pageIds(fresh, sort, start)));
     pages.forEach((page, i) => expect(page, `page at ${starts[i]}`).toEqual(all.slice(starts[i], starts[i]! + 25)));
     expect(numbered).toHaveLength(sqlite ? 0 : 1);
-    expect(statements).toHaveLength(sqlite ? 8 + 10 : 10 + 6);
+    expect(statements.length).toBeGreaterThanOrEqual(sqlite ? 8 + 10 : 10);
+    expect(statements.length).toBeLessThanOrEqual(sqlite ? 8 + 10 : 10 + 6);
 
     // Two pages asked for at once, far apart, on a list nobody walked yet: the near one waits for its own stone, not
     // for the walk to reach the far one's (SQLite: after two of the walk's eight steps, the near page is read; on

@@ -17,7 +17,8 @@ export const LZ4_COLUMNS = [
 // Only where PostgreSQL was built with lz4 (it is then among default_toast_compression's values; PostgreSQL 14 and
 // later); elsewhere nothing changes. Values already stored keep their compression until they are written again (the
 // record's next save); a value reads back the same either way. SQLite does not compress: nothing to do there.
-async function lz4Available(db: Kysely<any>): Promise<boolean> {
+/** Whether this PostgreSQL can compress with lz4 (built with it; 14 and later). */
+export async function lz4Available(db: Kysely<any>): Promise<boolean> {
   const { rows } = await sql<{ lz4: boolean }>`
     select 'lz4' = any(enumvals) as lz4 from pg_settings where name = 'default_toast_compression'`.execute(db);
   return rows[0]?.lz4 === true;
