@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { checkpointInBackground } from './checkpoints';
+import { createDb } from './index';
 import { SqliteDatabase } from './sqlite-driver';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cornerstone-checkpoints-'));
@@ -24,8 +26,7 @@ it('reports a failing checkpoint once, not at every turn, and says when one work
   const checkpointer = checkpointInBackground(
     file,
     { onError: (message) => events.push(`error: ${message}`), onRecovered: () => events.push('recovered') },
-    10,
-    200,
+    { everyMs: 10, maxMs: 200 },
   );
   try {
     await sleep(1500);
@@ -36,5 +37,152 @@ it('reports a failing checkpoint once, not at every turn, and says when one work
     expect(events).toEqual(['error: file is not a database', 'recovered']);
   } finally {
     checkpointer.stop();
+  }
+});
+
+// ---- The full-text index tidied while writes are quiet --------------------------------------------------------------
+
+const FTS = `create virtual table record_search using fts5(area, body, tokenize = "unicode61 remove_diacritics 2 tokenchars '-'", prefix = '1 2 3')`;
+/** A tidy that starts soon and steps slowly, on any index however small. */
+const QUICK_TIDY = { quietMs: 300, stepPages: 2, pauseMs: 1, ratio: 10, minPages: 0 };
+
+/** A file database with the server's full-text table, its own merging off: only the worker merges. */
+function searchDatabase(name: string) {
+  const file = path.join(dir, name);
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.exec(FTS);
+  database.exec(`insert into record_search (record_search, rank) values ('automerge', 0)`);
+  return { file, database };
+}
+
+const segments = (database: SqliteDatabase) =>
+  database.prepare('select count(distinct segid) as n from record_search_idx').get() as { n: number };
+/** Rows with `word` (`prefix`: a word starting with it). */
+const found = (database: SqliteDatabase, word: string, prefix = false) =>
+  (database.prepare(`select rowid as id from record_search where record_search match ? order by rowid`).all(`body : "${word}"${prefix ? '*' : ''}`) as { id: number }[]).map((row) => row.id);
+
+/** One transaction (one segment of the index) of `count` rows from `first`, each with a word of its own. */
+function writeRows(database: SqliteDatabase, first: number, count: number) {
+  const insert = database.prepare(`insert into record_search (rowid, area, body) values (?, 'blogs', ?)`);
+  database.transaction(() => {
+    for (let id = first; id < first + count; id += 1) insert.run(id, `word${id} shared steel tower ${id % 7 === 0 ? 'seventh' : 'other'}`);
+  })();
+}
+
+async function until(check: () => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!check() && Date.now() < deadline) await sleep(20);
+  return check();
+}
+
+it('merges a scattered full-text index into one segment once writes are quiet, every word found as before', async () => {
+  const { file, database } = searchDatabase('scattered.db');
+  for (let batch = 0; batch < 12; batch += 1) writeRows(database, batch * 40 + 1, 40);
+  database.transaction(() => database.prepare('delete from record_search where rowid in (5, 6, 7, 200)').run())();
+  expect(segments(database).n).toBe(13);
+  const seventh = found(database, 'seventh');
+  const events: string[] = [];
+  const checkpointer = checkpointInBackground(
+    file,
+    { onError: (message) => events.push(`error: ${message}`), onRecovered: () => {}, onTidyError: (message) => events.push(`tidy: ${message}`), onTidied: () => events.push('tidied') },
+    { everyMs: 20, tidy: QUICK_TIDY },
+  );
+  try {
+    expect(await until(() => events.includes('tidied'), 10_000)).toBe(true);
+    expect(events).toEqual(['tidied']);
+    expect(segments(database).n).toBe(1);
+    expect(found(database, 'word5')).toEqual([]);
+    expect(found(database, 'word200')).toEqual([]);
+    expect(found(database, 'word201')).toEqual([201]);
+    expect(found(database, 'word480')).toEqual([480]);
+    expect(found(database, 'seventh')).toEqual(seventh);
+    expect(found(database, 'shared').length).toBe(480 - 4);
+    expect(found(database, 'st', true)).toEqual(found(database, 'shared'));
+    expect(found(database, 'word2', true).length).toBe(1 + 10 + 100 - 1);
+    database.exec(`insert into record_search (record_search) values ('integrity-check')`);
+  } finally {
+    checkpointer.stop();
+    database.close();
+  }
+});
+
+it('merges nothing while another connection goes on writing, nor an index whose new segments are small beside it', async () => {
+  const { file, database } = searchDatabase('busy.db');
+  for (let batch = 0; batch < 40; batch += 1) writeRows(database, batch * 50 + 1, 50);
+  const events: string[] = [];
+  const checkpointer = checkpointInBackground(
+    file,
+    { onError: (message) => events.push(`error: ${message}`), onRecovered: () => {}, onTidied: () => events.push('tidied') },
+    { everyMs: 20, tidy: QUICK_TIDY },
+  );
+  try {
+    // A commit every 100 ms, for 1.5 s: never quiet for 300 ms.
+    let next = 2001;
+    for (let write = 0; write < 15; write += 1) {
+      writeRows(database, next, 1);
+      next += 1;
+      await sleep(100);
+    }
+    // FTS5's crisis merges only (16 segments on a level): the worker's would leave one.
+    expect(events).toEqual([]);
+    expect(segments(database).n).toBeGreaterThan(1);
+    expect(await until(() => events.includes('tidied'), 10_000)).toBe(true);
+    expect(segments(database).n).toBe(1);
+    const pages = (database.prepare('select count(*) as n from record_search_data').get() as { n: number }).n;
+    // One row more makes a segment of one page: a tenth of the index is more than that.
+    expect(pages).toBeGreaterThan(20);
+    writeRows(database, next, 1);
+    const shape = database.prepare('select block from record_search_data where id = 10').pluck();
+    const before = shape.get() as Buffer;
+    await sleep(1_000);
+    expect(Buffer.compare(shape.get() as Buffer, before)).toBe(0);
+    expect(segments(database).n).toBe(2);
+    expect(events).toEqual(['tidied']);
+    expect(found(database, `word${next}`)).toEqual([next]);
+  } finally {
+    checkpointer.stop();
+    database.close();
+  }
+});
+
+it("lets the server's write transactions through while it merges: each waits for a step, none fails", async () => {
+  const { file, database } = searchDatabase('writes.db');
+  database.exec('create table notes (id integer primary key, seen integer not null)');
+  for (let batch = 0; batch < 15; batch += 1) writeRows(database, batch * 100 + 1, 100);
+  database.close();
+  const db = createDb({ sqlite: file });
+  const events: string[] = [];
+  // Never waiting for quiet, merging any second segment, a page a step: with each transaction's words a segment of
+  // their own, the worker commits all along.
+  const checkpointer = checkpointInBackground(
+    file,
+    { onError: (message) => events.push(`error: ${message}`), onRecovered: () => {}, onTidyError: (message) => events.push(`tidy: ${message}`), onTidied: () => events.push('tidied') },
+    { everyMs: 1, tidy: { ...QUICK_TIDY, quietMs: 0, stepPages: 1, pauseMs: 0, ratio: 1e9 } },
+  );
+  try {
+    expect(await until(() => events.includes('tidied'), 5_000)).toBe(true);
+    // Each reads, lets the worker run, then writes, one after the other (each its own commit and segment): with a plain
+    // BEGIN, a merge step committed in between failed the write with SQLITE_BUSY_SNAPSHOT.
+    const outcomes: PromiseSettledResult<void>[] = [];
+    for (let index = 0; index < 60; index += 1) {
+      const [outcome] = await Promise.allSettled([
+        db.transaction().execute(async (trx) => {
+          const { n } = (await sql<{ n: number }>`select count(*) as n from notes`.execute(trx)).rows[0]!;
+          await sleep(3);
+          await sql`insert into notes (id, seen) values (${index + 1}, ${n})`.execute(trx);
+          await sql`insert into record_search (rowid, area, body) values (${10_000 + index}, 'blogs', ${`note${index} written`})`.execute(trx);
+        }),
+      ]);
+      outcomes.push(outcome!);
+      await sleep(2);
+    }
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    const { n } = (await sql<{ n: number }>`select count(*) as n from notes`.execute(db)).rows[0]!;
+    expect(n).toBe(60);
+    expect(events.filter((event) => event !== 'tidied')).toEqual([]);
+  } finally {
+    checkpointer.stop();
+    await db.destroy();
   }
 });

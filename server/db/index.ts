@@ -121,10 +121,12 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
         console.error('Cornerstone: checkpoints on a worker thread work again.');
         if (database.open) database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
       },
+      // Nothing is lost: FTS5 goes on merging the index itself, as it does while writes come.
+      onTidyError: (message) => console.error(`Cornerstone: merging the search index on a worker thread failed (${message}); FTS5 merges it as writes come.`),
     });
   }
   const shared = new SharedCommits(() => database.inTransaction);
-  const db = new SharedCommitKysely({ dialect: new PatientSqliteDialect({ database: reusingStatements(database, () => checkpointer?.stop()), settler, shared }) }, shared);
+  const db = new SharedCommitKysely({ dialect: new PatientSqliteDialect({ database: reusingStatements(database, () => checkpointer?.stop()), settler, shared, inTransaction: () => database.inTransaction }) }, shared);
   if (settler) settlers.set(db, settler);
   shareCommitsOf(db, shared);
   return db;
@@ -241,11 +243,13 @@ function reusingStatements(database: SqliteDatabase, beforeClose?: () => void): 
 class PatientSqliteDialect extends SqliteDialect {
   readonly #settler: WalSettler | undefined;
   readonly #shared: SharedCommits;
+  readonly #inTransaction: () => boolean;
 
-  constructor(config: SqliteDialectConfig & { settler?: WalSettler; shared: SharedCommits }) {
+  constructor(config: SqliteDialectConfig & { settler?: WalSettler; shared: SharedCommits; inTransaction: () => boolean }) {
     super(config);
     this.#settler = config.settler;
     this.#shared = config.shared;
+    this.#inTransaction = config.inTransaction;
   }
 
   override createQueryCompiler(): QueryCompiler {
@@ -259,7 +263,7 @@ class PatientSqliteDialect extends SqliteDialect {
     let wrapped: { inner: DatabaseConnection; outer: DatabaseConnection } | undefined;
     driver.acquireConnection = async () => {
       const inner = await acquire();
-      if (wrapped?.inner !== inner) wrapped = { inner, outer: this.#shared.outside(patient(inner, spell, this.#settler)) };
+      if (wrapped?.inner !== inner) wrapped = { inner, outer: this.#shared.outside(patient(inner, spell, this.#settler, this.#inTransaction)) };
       return wrapped.outer;
     };
     this.#shared.wrap(driver);
@@ -305,7 +309,7 @@ const WRITES = /^\s*(insert|update|delete|replace)\b/i;
 // Statements that never write: a `with` may (`with … insert`), so it is not one of them.
 const READS = /^\s*(select|begin|savepoint|explain)\b/i;
 
-function patient(connection: DatabaseConnection, spell: BusySpell, settler: WalSettler | undefined): DatabaseConnection {
+function patient(connection: DatabaseConnection, spell: BusySpell, settler: WalSettler | undefined, inTransaction: () => boolean): DatabaseConnection {
   return {
     async executeQuery<R>(query: CompiledQuery) {
       for (let delay = 5; ; delay = Math.min(delay * 2, 50)) {
@@ -316,9 +320,12 @@ function patient(connection: DatabaseConnection, spell: BusySpell, settler: WalS
           if (settler && !READS.test(query.sql)) settler.wrote();
           return result;
         } catch (error) {
-          // SQLITE_BUSY_SNAPSHOT is not retried: the transaction read data another process has changed since.
+          // SQLITE_BUSY_SNAPSHOT is retried only outside a transaction (a BEGIN IMMEDIATE, a statement of its own, when
+          // another connection committed between its read of the log and its taking the lock): inside one, the
+          // transaction read data another connection has changed since.
           const code = (error as { code?: unknown }).code;
-          if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_BUSY_RECOVERY') throw error;
+          const retried = code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_RECOVERY' || (code === 'SQLITE_BUSY_SNAPSHOT' && !inTransaction());
+          if (!retried) throw error;
           const now = Date.now();
           if (spell.since === undefined || now - (spell.last ?? now) > 1000) spell.since = now;
           spell.last = now;

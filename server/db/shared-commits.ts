@@ -126,7 +126,11 @@ export class SharedCommits implements CommitDeferral {
       // What waits in memory stays bounded: past the limit the writes so far commit first.
       if (this.open && this.deferredSize > DEFERRED_SIZE_LIMIT) await this.commit().catch(() => {});
       if (!this.open) {
-        await this.run('begin');
+        // IMMEDIATE: the write lock is taken here, before anything is read. With a plain BEGIN, another connection's
+        // commit between a transaction's first read and its first write (the checkpoint worker's merge steps of the
+        // search index, server/db/checkpoints.ts; a command run beside the server) failed that write with
+        // SQLITE_BUSY_SNAPSHOT, which cannot be retried; SQLITE_BUSY here is, like any other (server/db/index.ts).
+        await this.run('begin immediate');
         this.open = true;
         this.outcome = newOutcome();
       }
