@@ -44,15 +44,15 @@ it('reports a failing checkpoint once, not at every turn, and says when one work
 
 const FTS = `create virtual table record_search using fts5(area, body, tokenize = "unicode61 remove_diacritics 2 tokenchars '-'", prefix = '1 2 3')`;
 /** A tidy that starts soon and steps slowly, on any index however small. */
-const QUICK_TIDY = { quietMs: 300, stepPages: 2, pauseMs: 1, ratio: 10, minPages: 0 };
+const QUICK_TIDY = { quietMs: 300, stepPages: 2, pauseMs: 1, ratio: 10, minPages: 0, automerge: 8 };
 
-/** A file database with the server's full-text table, its own merging off: only the worker merges. */
+/** A file database with the server's full-text table, merging a level at 16 segments (FTS5's most). */
 function searchDatabase(name: string) {
   const file = path.join(dir, name);
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
   database.exec(FTS);
-  database.exec(`insert into record_search (record_search, rank) values ('automerge', 0)`);
+  database.exec(`insert into record_search (record_search, rank) values ('automerge', 16)`);
   return { file, database };
 }
 
@@ -124,7 +124,7 @@ it('merges nothing while another connection goes on writing, nor an index whose 
       next += 1;
       await sleep(100);
     }
-    // FTS5's crisis merges only (16 segments on a level): the worker's would leave one.
+    // FTS5's own merges only (16 segments on a level): the worker's would leave one.
     expect(events).toEqual([]);
     expect(segments(database).n).toBeGreaterThan(1);
     expect(await until(() => events.includes('tidied'), 10_000)).toBe(true);
@@ -184,5 +184,45 @@ it("lets the server's write transactions through while it merges: each waits for
   } finally {
     checkpointer.stop();
     await db.destroy();
+  }
+});
+
+it('turns FTS5\'s merging at writes off while its merge is under way, and back on once done', async () => {
+  const { file, database } = searchDatabase('interrupted.db');
+  for (let batch = 0; batch < 14; batch += 1) writeRows(database, batch * 60 + 1, 60);
+  const automerge = database.prepare(`select v from record_search_config where k = 'automerge'`).pluck();
+  const events: string[] = [];
+  // A page a step, 40 ms apart: long enough to be cut short by a write.
+  const checkpointer = checkpointInBackground(
+    file,
+    { onError: (message) => events.push(`error: ${message}`), onRecovered: () => {}, onTidyError: (message) => events.push(`tidy: ${message}`), onTidied: () => events.push('tidied') },
+    { everyMs: 10, tidy: { ...QUICK_TIDY, stepPages: 1, pauseMs: 40 } },
+  );
+  try {
+    expect(await until(() => automerge.get() === 0, 5_000)).toBe(true);
+    // Writes cut it short: they merge nothing of it (a level of 16 segments or more would), the setting stays 0.
+    for (let write = 0; write < 6; write += 1) {
+      writeRows(database, 2_000 + write, 1);
+      await sleep(60);
+    }
+    expect(automerge.get()).toBe(0);
+    expect(events).toEqual([]);
+    expect(await until(() => events.includes('tidied'), 15_000)).toBe(true);
+    expect(automerge.get()).toBe(16);
+    expect(segments(database).n).toBe(1);
+    expect(found(database, 'word2005')).toEqual([2005]);
+    expect(found(database, 'shared').length).toBe(14 * 60 + 6);
+    database.exec(`insert into record_search (record_search) values ('integrity-check')`);
+  } finally {
+    checkpointer.stop();
+  }
+  // Stopped mid-tidy (left at 0), the next worker sets the migration's back at its first quiet spell.
+  database.exec(`insert into record_search (record_search, rank) values ('automerge', 0)`);
+  const next = checkpointInBackground(file, { onError: () => {}, onRecovered: () => {} }, { everyMs: 10, tidy: QUICK_TIDY });
+  try {
+    expect(await until(() => automerge.get() === 8, 5_000)).toBe(true);
+  } finally {
+    next.stop();
+    database.close();
   }
 });

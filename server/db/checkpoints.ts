@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { SEARCH_AUTOMERGE } from './migrations/0013-search-merging';
 import { SQLITE_DRIVER_PATH } from './sqlite-driver';
 
 // SQLite copies the write-ahead log back into the database (a checkpoint) inside whichever commit crosses 1,000
@@ -33,10 +34,13 @@ export const CHECKPOINT_RETRY_MAX_MS = 10_000;
 // its largest segment make at least 1/TIDY_RATIO of that segment's, and the index holds at least TIDY_MIN_PAGES pages
 // (a small one costs FTS5's own merging little). Steps of 32 pages took 2.3 ms (median) and 31 ms at most on that
 // index, 2.1 s in all, secure_delete on (the worker's connection has it, as the server's).
-// A tidy that writes interrupt is carried on by those writes (FTS5 goes on with a merge under way before any other,
-// a step at each write): with writes in bursts of 2 s, 2 s apart, and 2 s of quiet enough to start, updates were 10%
-// slower than without tidying (bench-ab, 100,000 posts); hence the longer quiet, and steps back to back once begun
-// (3-4 s in all on that index).
+// A tidy that writes interrupt would be carried on by those writes: FTS5 goes on with a merge under way before any
+// other, a step at each write, and the tidy's merge is of the whole index. Measured so (bench-ab, 100,000 posts,
+// bursts of 2 s to each build in turn, the tidy starting after 2 s of quiet): updates 905/s against 1,012/s without
+// tidying; in `npm run bench`, a write held the event loop 50 ms (a step of 64 pages for each of the index's six
+// levels). So the tidy sets FTS5's `automerge` to 0 when it begins (writes then merge only at FTS5's crisis, 16
+// segments on a level, never reached by the tidy's level) and back to what it was when done; the next quiet spell
+// carries on where it stopped. Found at 0 outside a tidy (a stop cut one short), it is set back to the migration's.
 export const TIDY_QUIET_MS = 5_000;
 export const TIDY_STEP_PAGES = 32;
 export const TIDY_PAUSE_MS = 5;
@@ -49,6 +53,8 @@ export interface TidyOptions {
   pauseMs: number;
   ratio: number;
   minPages: number;
+  /** FTS5's automerge to come back to, should the worker find it at 0 (a tidy cut short by a stop). */
+  automerge: number;
 }
 
 export const TIDY_DEFAULTS: TidyOptions = {
@@ -57,6 +63,7 @@ export const TIDY_DEFAULTS: TidyOptions = {
   pauseMs: TIDY_PAUSE_MS,
   ratio: TIDY_RATIO,
   minPages: TIDY_MIN_PAGES,
+  automerge: SEARCH_AUTOMERGE,
 };
 
 // The worker's code, evaluated (eval: true) so the compiled server needs no second file. A failure is reported once
@@ -120,6 +127,11 @@ const worthTidying = (pages) => {
 
 let tidying = false;
 let tidyTimer;
+// FTS5's automerge as it was before a tidy set it to 0, while the tidy's merge is under way (undefined otherwise).
+let automergeBefore;
+let automergeRead;
+// Written out: FTS5 takes only an integer, and a bound JavaScript number is a real.
+const setAutomerge = (value) => db.exec("insert into record_search (record_search, rank) values ('automerge', " + Math.trunc(Number(value)) + ')');
 
 // A failure of a step or of the checks: a write of the server's holding the lock is the next quiet spell's to wait
 // for; anything else is reported once, and the index left alone until the next write.
@@ -146,6 +158,8 @@ const tidyStep = () => {
     // Done: the step merged nothing, or one segment is left.
     if (Buffer.compare(before, after) === 0 || !pages || pages.length < 2) {
       tidying = false;
+      setAutomerge(automergeBefore);
+      automergeBefore = undefined;
       checkedVersion = version;
       // What the merge's buffers held goes back (the server's memory is measured, issue #10).
       db.pragma('shrink_memory');
@@ -163,6 +177,9 @@ const tidySearch = () => {
   if (!tidyReady) {
     db.pragma('secure_delete = ON');
     db.pragma('synchronous = NORMAL');
+    // better-sqlite3 builds SQLite with a page cache of 16 MB per connection: kept by this one after a tidy, the server's
+    // memory stayed 17 MB higher (152 -> 172 MB, 100,000 posts per area). A merge reads and writes each page once.
+    db.pragma('cache_size = -256');
     version = db.pragma('data_version', { simple: true });
     tidyReady = true;
   }
@@ -177,15 +194,23 @@ const tidySearch = () => {
   try {
     shapeOf ??= db.prepare('select block from record_search_data where id = 10').pluck();
     mergeStep ??= db.prepare("insert into record_search (record_search, rank) values ('merge', " + -tidy.stepPages + ')');
+    automergeRead ??= db.prepare("select v from record_search_config where k = 'automerge'").pluck();
   } catch {
     // No full-text table (yet): looked for again after the next write.
     shapeOf = mergeStep = undefined;
     checkedVersion = version;
     return;
   }
-  if (!worthTidying(segmentPages(shapeOf.get()))) {
-    checkedVersion = version;
-    return;
+  if (automergeBefore === undefined) {
+    // Left at 0 by a tidy a stop cut short: FTS5's own merging comes back (the migration's setting).
+    const automerge = automergeRead.get();
+    if (automerge === 0) setAutomerge(tidy.automerge);
+    if (!worthTidying(segmentPages(shapeOf.get()))) {
+      checkedVersion = version;
+      return;
+    }
+    automergeBefore = automerge === 0 || automerge === undefined ? tidy.automerge : automerge;
+    setAutomerge(0);
   }
   tidying = true;
   tidyStep();
