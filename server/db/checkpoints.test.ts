@@ -44,7 +44,7 @@ it('reports a failing checkpoint once, not at every turn, and says when one work
 
 const FTS = `create virtual table record_search using fts5(area, body, tokenize = "unicode61 remove_diacritics 2 tokenchars '-'", prefix = '1 2 3')`;
 /** A tidy that starts soon and steps slowly, on any index however small. */
-const QUICK_TIDY = { quietMs: 300, stepPages: 2, pauseMs: 1, ratio: 10, minPages: 0, automerge: 8 };
+const QUICK_TIDY = { quietMs: 300, stepPages: 2, pauseMs: 1, ratio: 10, minPages: 0, automerge: 8, cutShortMs: 3_000 };
 
 /** A file database with the server's full-text table, merging a level at 16 segments (FTS5's most). */
 function searchDatabase(name: string) {
@@ -187,7 +187,7 @@ it("lets the server's write transactions through while it merges: each waits for
   }
 });
 
-it('turns FTS5\'s merging at writes off while its merge is under way, and back on once done', async () => {
+it('turns FTS5\'s merging at writes off while its merge is under way, back on once done or once writes go on past a short burst', async () => {
   const { file, database } = searchDatabase('interrupted.db');
   for (let batch = 0; batch < 14; batch += 1) writeRows(database, batch * 60 + 1, 60);
   const automerge = database.prepare(`select v from record_search_config where k = 'automerge'`).pluck();
@@ -196,22 +196,31 @@ it('turns FTS5\'s merging at writes off while its merge is under way, and back o
   const checkpointer = checkpointInBackground(
     file,
     { onError: (message) => events.push(`error: ${message}`), onRecovered: () => {}, onTidyError: (message) => events.push(`tidy: ${message}`), onTidied: () => events.push('tidied') },
-    { everyMs: 10, tidy: { ...QUICK_TIDY, stepPages: 1, pauseMs: 40 } },
+    { everyMs: 10, tidy: { ...QUICK_TIDY, stepPages: 1, pauseMs: 40, cutShortMs: 1_000 } },
   );
   try {
     expect(await until(() => automerge.get() === 0, 5_000)).toBe(true);
     // Writes cut it short: they merge nothing of it (a level of 16 segments or more would), the setting stays 0.
+    let next = 2_000;
     for (let write = 0; write < 6; write += 1) {
-      writeRows(database, 2_000 + write, 1);
+      writeRows(database, next++, 1);
       await sleep(60);
     }
     expect(automerge.get()).toBe(0);
     expect(events).toEqual([]);
+    // Past a short burst (1 s here), FTS5 merges at writes again, while they go on.
+    for (let write = 0; write < 14 && automerge.get() === 0; write += 1) {
+      writeRows(database, next++, 1);
+      await sleep(100);
+    }
+    expect(automerge.get()).toBe(16);
+    // Quiet again: the merge is finished, and the setting is back.
     expect(await until(() => events.includes('tidied'), 15_000)).toBe(true);
     expect(automerge.get()).toBe(16);
     expect(segments(database).n).toBe(1);
     expect(found(database, 'word2005')).toEqual([2005]);
-    expect(found(database, 'shared').length).toBe(14 * 60 + 6);
+    expect(found(database, `word${next - 1}`)).toEqual([next - 1]);
+    expect(found(database, 'shared').length).toBe(14 * 60 + next - 2_000);
     database.exec(`insert into record_search (record_search) values ('integrity-check')`);
   } finally {
     checkpointer.stop();

@@ -38,14 +38,18 @@ export const CHECKPOINT_RETRY_MAX_MS = 10_000;
 // other, a step at each write, and the tidy's merge is of the whole index. Measured so (bench-ab, 100,000 posts,
 // bursts of 2 s to each build in turn, the tidy starting after 2 s of quiet): updates 905/s against 1,012/s without
 // tidying; in `npm run bench`, a write held the event loop 50 ms (a step of 64 pages for each of the index's six
-// levels). So the tidy sets FTS5's `automerge` to 0 when it begins (writes then merge only at FTS5's crisis, 16
-// segments on a level, never reached by the tidy's level) and back to what it was when done; the next quiet spell
-// carries on where it stopped. Found at 0 outside a tidy (a stop cut one short), it is set back to the migration's.
+// levels). So the tidy sets FTS5's `automerge` to 0 while it merges (writes cutting it short then merge only at
+// FTS5's crisis, 16 segments on a level) and back to what it was when done; the next quiet spell carries on where it
+// stopped. Crisis merges merge a whole level at once, whose size has no bound (a level of 16 segments of 500 pages:
+// 8,000 pages in one write): once writes have gone on for TIDY_CUT_SHORT_MS after cutting a merge short, `automerge`
+// comes back, and those writes carry the merge on a bounded step at a time, as FTS5 does by itself. Found at 0 outside
+// a merge (a stop cut one short), it is set back to the migration's.
 export const TIDY_QUIET_MS = 5_000;
 export const TIDY_STEP_PAGES = 32;
 export const TIDY_PAUSE_MS = 5;
 export const TIDY_RATIO = 10;
 export const TIDY_MIN_PAGES = 256;
+export const TIDY_CUT_SHORT_MS = 3_000;
 
 export interface TidyOptions {
   quietMs: number;
@@ -55,6 +59,8 @@ export interface TidyOptions {
   minPages: number;
   /** FTS5's automerge to come back to, should the worker find it at 0 (a tidy cut short by a stop). */
   automerge: number;
+  /** Writes going on this long after they cut a merge short get FTS5's merging at writes back. */
+  cutShortMs: number;
 }
 
 export const TIDY_DEFAULTS: TidyOptions = {
@@ -64,6 +70,7 @@ export const TIDY_DEFAULTS: TidyOptions = {
   ratio: TIDY_RATIO,
   minPages: TIDY_MIN_PAGES,
   automerge: SEARCH_AUTOMERGE,
+  cutShortMs: TIDY_CUT_SHORT_MS,
 };
 
 // The worker's code, evaluated (eval: true) so the compiled server needs no second file. A failure is reported once
@@ -127,27 +134,43 @@ const worthTidying = (pages) => {
 
 let tidying = false;
 let tidyTimer;
-// FTS5's automerge as it was before a tidy set it to 0, while the tidy's merge is under way (undefined otherwise).
+// A merge of the tidy's is under way (begun, not done), and FTS5's automerge as it was before it began.
+let merging = false;
 let automergeBefore;
+// Whether the tidy has automerge at 0 now, and when writes last cut the merge short.
+let automergeOff = false;
+let cutShortAt = 0;
 let automergeRead;
 // Written out: FTS5 takes only an integer, and a bound JavaScript number is a real.
 const setAutomerge = (value) => db.exec("insert into record_search (record_search, rank) values ('automerge', " + Math.trunc(Number(value)) + ')');
 
 // A failure of a step or of the checks: a write of the server's holding the lock is the next quiet spell's to wait
-// for; anything else is reported once, and the index left alone until the next write.
+// for; anything else is reported once, FTS5's own merging given back, and the index left alone until the next write.
 const tidyFailed = (error) => {
+  // A step of the merge failed (not the setting's restoring, which the next turn tries again).
+  if (tidying) cutShortAt = Date.now();
   tidying = false;
   const code = String(error && error.code);
   if (code.startsWith('SQLITE_BUSY')) return;
   if (code !== tidyFailing) parentPort.postMessage({ tidyError: String(error && error.message) });
   tidyFailing = code;
   checkedVersion = version;
+  if (merging) {
+    merging = false;
+    try {
+      if (automergeOff) setAutomerge(automergeBefore);
+      automergeOff = false;
+    } catch {
+      // Left at 0: the next quiet spell finds it so and sets it back.
+    }
+  }
 };
 
 const tidyStep = () => {
   try {
     if (db.pragma('data_version', { simple: true }) !== version) {
       tidying = false;
+      cutShortAt = Date.now();
       return;
     }
     const before = shapeOf.get();
@@ -159,7 +182,8 @@ const tidyStep = () => {
     if (Buffer.compare(before, after) === 0 || !pages || pages.length < 2) {
       tidying = false;
       setAutomerge(automergeBefore);
-      automergeBefore = undefined;
+      automergeOff = false;
+      merging = false;
       checkedVersion = version;
       // What the merge's buffers held goes back (the server's memory is measured, issue #10).
       db.pragma('shrink_memory');
@@ -184,6 +208,12 @@ const tidySearch = () => {
     tidyReady = true;
   }
   const now = Date.now();
+  // Writes have gone on past a short burst since they cut the merge short: FTS5 merges at writes again (carrying the
+  // tidy's merge on, a bounded step at a time), rather than only at its crisis merges, whose size has no bound.
+  if (automergeOff && now - cutShortAt > tidy.cutShortMs) {
+    setAutomerge(automergeBefore);
+    automergeOff = false;
+  }
   const current = db.pragma('data_version', { simple: true });
   if (current !== version) {
     version = current;
@@ -201,7 +231,7 @@ const tidySearch = () => {
     checkedVersion = version;
     return;
   }
-  if (automergeBefore === undefined) {
+  if (!merging) {
     // Left at 0 by a tidy a stop cut short: FTS5's own merging comes back (the migration's setting).
     const automerge = automergeRead.get();
     if (automerge === 0) setAutomerge(tidy.automerge);
@@ -210,7 +240,11 @@ const tidySearch = () => {
       return;
     }
     automergeBefore = automerge === 0 || automerge === undefined ? tidy.automerge : automerge;
+    merging = true;
+  }
+  if (!automergeOff) {
     setAutomerge(0);
+    automergeOff = true;
   }
   tidying = true;
   tidyStep();
