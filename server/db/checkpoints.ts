@@ -27,11 +27,11 @@ export const CHECKPOINT_RETRY_MAX_MS = 10_000;
 // segments (the largest 18,085 pages of 37,000) with a merge of eight segments under way, and replayed updates cost
 // 400 µs of SQLite time each (statements and commit); on the same index merged into one segment, 250 µs (the merges
 // of a burst of writes then stay among its own small segments). So the worker, once no other connection has
-// committed for TIDY_QUIET_MS, merges the index into one segment with FTS5's `merge` command (a negative count: every
-// segment, whatever its level), TIDY_STEP_PAGES pages a step, each step its own short transaction, TIDY_PAUSE_MS
+// committed for `quietMs`, merges the index into one segment with FTS5's `merge` command (a negative count: every
+// segment, whatever its level), `stepPages` pages a step, each step its own short transaction, `pauseMs`
 // apart so that a write arriving meanwhile gets the lock between two steps (its BEGIN IMMEDIATE retries SQLITE_BUSY);
 // it stops at the first commit of another connection. Only when it is worth rewriting the index: the pages outside
-// its largest segment make at least 1/TIDY_RATIO of that segment's, and the index holds at least TIDY_MIN_PAGES pages
+// its largest segment make at least 1/`ratio` of that segment's, and the index holds at least `minPages` pages
 // (a small one costs FTS5's own merging little). Steps of 32 pages took 2.3 ms (median) and 31 ms at most on that
 // index, 2.1 s in all, secure_delete on (the worker's connection has it, as the server's).
 // A tidy that writes interrupt would be carried on by those writes: FTS5 goes on with a merge under way before any
@@ -41,16 +41,9 @@ export const CHECKPOINT_RETRY_MAX_MS = 10_000;
 // levels). So the tidy sets FTS5's `automerge` to 0 while it merges (writes cutting it short then merge only at
 // FTS5's crisis, 16 segments on a level) and back to what it was when done; the next quiet spell carries on where it
 // stopped. Crisis merges merge a whole level at once, whose size has no bound (a level of 16 segments of 500 pages:
-// 8,000 pages in one write): once writes have gone on for TIDY_CUT_SHORT_MS after cutting a merge short, `automerge`
+// 8,000 pages in one write): once writes have gone on for `cutShortMs` after cutting a merge short, `automerge`
 // comes back, and those writes carry the merge on a bounded step at a time, as FTS5 does by itself. Found at 0 outside
 // a merge (a stop cut one short), it is set back to the migration's.
-export const TIDY_QUIET_MS = 5_000;
-export const TIDY_STEP_PAGES = 32;
-export const TIDY_PAUSE_MS = 5;
-export const TIDY_RATIO = 10;
-export const TIDY_MIN_PAGES = 256;
-export const TIDY_CUT_SHORT_MS = 3_000;
-
 export interface TidyOptions {
   quietMs: number;
   stepPages: number;
@@ -63,14 +56,15 @@ export interface TidyOptions {
   cutShortMs: number;
 }
 
-export const TIDY_DEFAULTS: TidyOptions = {
-  quietMs: TIDY_QUIET_MS,
-  stepPages: TIDY_STEP_PAGES,
-  pauseMs: TIDY_PAUSE_MS,
-  ratio: TIDY_RATIO,
-  minPages: TIDY_MIN_PAGES,
+/** The server's (the figures above are its). */
+const TIDY_DEFAULTS: TidyOptions = {
+  quietMs: 5_000,
+  stepPages: 32,
+  pauseMs: 5,
+  ratio: 10,
+  minPages: 256,
   automerge: SEARCH_AUTOMERGE,
-  cutShortMs: TIDY_CUT_SHORT_MS,
+  cutShortMs: 3_000,
 };
 
 // The worker's code, evaluated (eval: true) so the compiled server needs no second file. A failure is reported once
@@ -134,9 +128,10 @@ const worthTidying = (pages) => {
 
 let tidying = false;
 let tidyTimer;
-// A merge of the tidy's is under way (begun, not done), and FTS5's automerge as it was before it began.
-let merging = false;
+// FTS5's automerge as it was before a merge of the tidy's began; undefined when none is under way.
 let automergeBefore;
+// The index's structure record as the last step left it.
+let shape;
 // Whether the tidy has automerge at 0 now, and when writes last cut the merge short.
 let automergeOff = false;
 let cutShortAt = 0;
@@ -155,14 +150,14 @@ const tidyFailed = (error) => {
   if (code !== tidyFailing) parentPort.postMessage({ tidyError: String(error && error.message) });
   tidyFailing = code;
   checkedVersion = version;
-  if (merging) {
-    merging = false;
+  if (automergeBefore !== undefined) {
     try {
       if (automergeOff) setAutomerge(automergeBefore);
       automergeOff = false;
     } catch {
       // Left at 0: the next quiet spell finds it so and sets it back.
     }
+    automergeBefore = undefined;
   }
 };
 
@@ -173,17 +168,18 @@ const tidyStep = () => {
       cutShortAt = Date.now();
       return;
     }
-    const before = shapeOf.get();
+    // As the last step left it: no other connection has committed since (checked above).
+    const before = shape;
     mergeStep.run();
-    const after = shapeOf.get();
-    const pages = segmentPages(after);
+    shape = shapeOf.get();
+    const pages = segmentPages(shape);
     tidyFailing = undefined;
     // Done: the step merged nothing, or one segment is left.
-    if (Buffer.compare(before, after) === 0 || !pages || pages.length < 2) {
+    if (Buffer.compare(before, shape) === 0 || !pages || pages.length < 2) {
       tidying = false;
       setAutomerge(automergeBefore);
       automergeOff = false;
-      merging = false;
+      automergeBefore = undefined;
       checkedVersion = version;
       // What the merge's buffers held goes back (the server's memory is measured, issue #10).
       db.pragma('shrink_memory');
@@ -231,7 +227,7 @@ const tidySearch = () => {
     checkedVersion = version;
     return;
   }
-  if (!merging) {
+  if (automergeBefore === undefined) {
     // Left at 0 by a tidy a stop cut short: FTS5's own merging comes back (the migration's setting).
     const automerge = automergeRead.get();
     if (automerge === 0) setAutomerge(tidy.automerge);
@@ -240,12 +236,13 @@ const tidySearch = () => {
       return;
     }
     automergeBefore = automerge === 0 || automerge === undefined ? tidy.automerge : automerge;
-    merging = true;
   }
   if (!automergeOff) {
     setAutomerge(0);
     automergeOff = true;
   }
+  // Read after the setting, which FTS5 keeps a cookie of in the same record.
+  shape = shapeOf.get();
   tidying = true;
   tidyStep();
 };
@@ -267,7 +264,7 @@ const run = () => {
       wait = Math.min(wait * 2, workerData.maxMs);
     }
   }
-  if (checkpointed && tidy) {
+  if (checkpointed) {
     try {
       tidySearch();
     } catch (error) {
@@ -304,8 +301,8 @@ export interface CheckpointEvents {
 export interface CheckpointOptions {
   everyMs?: number;
   maxMs?: number;
-  /** How the full-text index is tidied while writes are quiet; false: never. */
-  tidy?: TidyOptions | false;
+  /** How the full-text index is tidied while writes are quiet. */
+  tidy?: TidyOptions;
 }
 
 /** Checkpoints `file`'s write-ahead log from a worker thread, telling `events` when it fails and when it works again. */
