@@ -13,6 +13,8 @@
 // BENCH_AB_BURST: seconds per burst (2); BENCH_AB_RECORDS: per area (10,000); BENCH_AB_AREAS: the areas seeded,
 // comma-separated (blogs; the bench seeds blogs,projects,contact-us-form). BENCH_AB_DATABASE_URLS: one address of that
 // database per build, comma-separated, for the same build over two connections (a TCP port and a Unix socket).
+// BENCH_AB_NODE_FLAGS: Node's flags per build, separated by `;` (`--max-semi-space-size=8;--max-semi-space-size=16`),
+// for the same build under two settings of V8; each build runs with the start script's flags otherwise.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +39,8 @@ const seeded = path.join(work, 'seeded');
 const databaseUrls = process.env.BENCH_AB_DATABASE_URLS?.split(',');
 const databaseUrl = process.env.BENCH_AB_DATABASE_URL ?? databaseUrls?.[0];
 if (databaseUrls && databaseUrls.length !== bundles.length) throw new Error('BENCH_AB_DATABASE_URLS: one address per build');
+const nodeFlags = process.env.BENCH_AB_NODE_FLAGS?.split(';').map((flags) => flags.split(' ').filter(Boolean));
+if (nodeFlags && nodeFlags.length !== bundles.length) throw new Error('BENCH_AB_NODE_FLAGS: one set of flags per build');
 const seeding = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-seed.mjs'), JSON.stringify({ ...(databaseUrl ? { databaseUrl } : { dataDir: seeded }), counts: Object.fromEntries((process.env.BENCH_AB_AREAS ?? 'blogs').split(',').map((area) => [area, records])) })], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 if (seeding.status !== 0) throw new Error(`seeding failed (exit ${seeding.status})`);
 
@@ -57,9 +61,10 @@ try {
     // Beside the real bundle, so that it finds node_modules as the real one does.
     const copy = path.join(ROOT, 'dist-server', `ab-${n}.mjs`);
     copyFileSync(path.resolve(bundle), copy);
-    const server = await startServer({ dataDir, databaseUrl: databaseUrls?.[n] ?? databaseUrl, script: launcher, env: { BUNDLE: copy } });
+    const server = await startServer({ dataDir, databaseUrl: databaseUrls?.[n] ?? databaseUrl, script: launcher, env: { BUNDLE: copy }, ...(nodeFlags ? { nodeFlags: nodeFlags[n] } : {}) });
     const auth = await signIn(server);
-    servers.push({ bundle: databaseUrls ? `${bundle} (${databaseUrls[n]})` : bundle, server, headers: auth.headers, bursts: [] });
+    const label = [bundle, databaseUrls && `(${databaseUrls[n]})`, nodeFlags && `(${nodeFlags[n].join(' ')})`].filter(Boolean).join(' ');
+    servers.push({ bundle: label, server, headers: auth.headers, bursts: [] });
   }
   // The posts are seeded first, so their ids run from 1 (as the bench's own seeding).
   const bench = catalogue({ total: records, ids: { blogs: [[1, records]] } });
@@ -77,13 +82,13 @@ try {
       const before = cpuMs(server.server.pid);
       const result = await autocannon({ url: server.server.baseUrl, connections: 20, duration: burst, requests: [{ setupRequest: request(server) }] });
       if (result.non2xx || result.errors) console.error(`${server.bundle}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      server.bursts.push({ rate: result.requests.total / burst, cpuUs: ((cpuMs(server.server.pid) - before) * 1000) / Math.max(1, result.requests.total) });
+      server.bursts.push({ rate: result.requests.total / burst, p99: result.latency.p99, cpuUs: ((cpuMs(server.server.pid) - before) * 1000) / Math.max(1, result.requests.total) });
     }
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   for (const server of servers) {
     const rates = server.bursts.map((b) => b.rate);
-    console.log(`${server.bundle}: ${kind} median ${Math.round(median(rates))}/s, ${Math.round(median(server.bursts.map((b) => b.cpuUs)))} µs of server CPU each (bursts: ${rates.map(Math.round).join(' ')})`);
+    console.log(`${server.bundle}: ${kind} median ${Math.round(median(rates))}/s, ${Math.round(median(server.bursts.map((b) => b.cpuUs)))} µs of server CPU each, p99 ${median(server.bursts.map((b) => b.p99))} ms, peak memory ${Math.round((server.server.peakRss() ?? 0) / 1048576)} MB (bursts: ${rates.map(Math.round).join(' ')})`);
   }
 } finally {
   for (const { server } of servers) {

@@ -63,11 +63,11 @@ export function supervise(child, graceMs) {
 /**
  * Starts the real server (scripts/start.mjs, the compiled API, no console build) on `dataDir` (kept), or on a
  * directory of its own (removed at stop), or on PostgreSQL (`databaseUrl`); `script` runs instead of
- * scripts/start.mjs (scripts/bench-ab.mjs: a given build of the server). `eventLoop()` reads what the server's
+ * scripts/start.mjs (scripts/bench-ab.mjs: a given build of the server). `nodeFlags` replaces the start script's V8 flags (scripts/bench-ab.mjs BENCH_AB_NODE_FLAGS). `eventLoop()` reads what the server's
  * EVENT_LOOP_REPORT file says (server/start.ts), `closePhase()` ends a measuring phase there and answers its figures;
  * `peakRss()` its peak memory.
  */
-export async function startServer({ dataDir, databaseUrl, env: extra = {}, script = path.join(ROOT, 'scripts', 'start.mjs') } = {}) {
+export async function startServer({ dataDir, databaseUrl, env: extra = {}, script = path.join(ROOT, 'scripts', 'start.mjs'), nodeFlags = SERVER_NODE_FLAGS } = {}) {
   const ownDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-'));
   const reportDir = mkdtempSync(path.join(tmpdir(), 'cornerstone-bench-loop-'));
@@ -91,7 +91,7 @@ export async function startServer({ dataDir, databaseUrl, env: extra = {}, scrip
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const supervised = supervise(child, 15_000);
   const { output, peak } = supervised;
   const stop = async () => {

@@ -146,7 +146,13 @@ const MANY = 'many';
 // kept value is never older than the records a reader could see. Per database (tests open many), the least recently
 // used dropped past KEPT_VALUES.
 const KEPT_VALUES = 2000;
-const keptValues = new WeakMap<Db, Map<string, { generation: string; value: Promise<unknown> }>>();
+const keptValues = new WeakMap<Db, Map<string, KeptValue>>();
+/** `waiters`: how many requests found the value kept (or being computed) and took it instead of computing it. */
+interface KeptValue {
+  generation: string;
+  value: Promise<unknown>;
+  waiters: number;
+}
 
 /**
  * The generation a list's kept values belong to; undefined: keep nothing (inside a transaction, which may see its own
@@ -190,12 +196,16 @@ export async function areaRecordCount(db: Db, area: string): Promise<number> {
 
 const selectRecordCount = prepared((db, { area }: { area: string }) => db.selectFrom('area_generations').select('records').where('area', '=', area));
 
-/** `compute()`, or what it answered before for `key` at this generation. */
-async function kept<T>(db: Db, generation: Generation, key: string, compute: () => Promise<T>): Promise<T> {
+/**
+ * `compute()`, or what it answered before for `key` at this generation. `waitedFor` runs when the computation done
+ * here had requests waiting for it, before they go on.
+ */
+async function kept<T>(db: Db, generation: Generation, key: string, compute: () => Promise<T>, waitedFor?: () => void): Promise<T> {
   if (generation === undefined) return compute();
   const values = keptValues.get(db);
   const found = values?.get(key);
   if (values && found?.generation === generation) {
+    found.waiters += 1;
     values.delete(key);
     values.set(key, found);
     return (await found.value) as T;
@@ -206,7 +216,10 @@ async function kept<T>(db: Db, generation: Generation, key: string, compute: () 
   const value = compute();
   const { values: held, entry } = keep(db, generation, key, value);
   try {
-    return await value;
+    // The waiters' continuations were queued on `value` after this one: they go on after waitedFor.
+    const answer = await value;
+    if (entry.waiters > 0) waitedFor?.();
+    return answer;
   } catch (error) {
     if (held.get(key) === entry) held.delete(key);
     throw error;
@@ -217,7 +230,7 @@ async function kept<T>(db: Db, generation: Generation, key: string, compute: () 
 function keep(db: Db, generation: string, key: string, value: Promise<unknown>) {
   let values = keptValues.get(db);
   if (!values) keptValues.set(db, (values = new Map()));
-  const entry = { generation, value };
+  const entry: KeptValue = { generation, value, waiters: 0 };
   values.delete(key);
   values.set(key, entry);
   if (values.size > KEPT_VALUES) values.delete(values.keys().next().value!);
@@ -465,8 +478,8 @@ export async function listRecords(db: Db, area: string, query: ListQuery, { omit
   for (let attempt = 0; guess !== undefined && attempt < 2 && !isKept(db, guess, pageKey); attempt += 1) {
     try {
       const computed = await computeListPage(db, area, query, guess, omit, guess);
+      // Its records are not kept (see keptPages): no request can have waited for this computation.
       keep(db, guess, pageKey, Promise.resolve(pageIdsOf(computed)));
-      keepPageRecords(db, guess, recordsKey, computed.records);
       return computed;
     } catch (error) {
       if (!(error instanceof MovedOn)) throw error;
@@ -478,15 +491,18 @@ export async function listRecords(db: Db, area: string, query: ListQuery, { omit
   // count and find.
   const generation = db.isTransaction ? undefined : await areaGeneration(db, area);
   let computed: ListPage | undefined;
-  const page = await kept(db, generation, pageKey, async () => {
-    computed = await computeListPage(db, area, query, generation, omit, undefined);
-    return pageIdsOf(computed);
-  });
-  // Kept at once, not when asked for again: requests that waited for this computation read them from here.
-  if (computed) {
-    keepPageRecords(db, generation, recordsKey, computed.records);
-    return computed;
-  }
+  const page = await kept(
+    db,
+    generation,
+    pageKey,
+    async () => {
+      computed = await computeListPage(db, area, query, generation, omit, undefined);
+      return pageIdsOf(computed);
+    },
+    // Requests waited for this computation: they read its records from here.
+    () => keepPageRecords(db, generation, recordsKey, computed!.records),
+  );
+  if (computed) return computed;
   const records = keptPageRecords(db, generation, recordsKey) ?? keepPageRecords(db, generation, recordsKey, await recordsByIds(db, area, page.ids, omit));
   return { records, total: page.total, exact: page.exact, next: page.next };
 }
@@ -494,14 +510,18 @@ export async function listRecords(db: Db, area: string, query: ListQuery, { omit
 /** What is kept of a page: its records' ids, not the records (keptPageRecords keeps a few pages' records). */
 const pageIdsOf = (page: ListPage) => ({ ids: page.records.map((record) => record.id), total: page.total, exact: page.exact, next: page.next });
 
-// The records of the pages asked for most recently are kept too, not only their ids (issue #10): a page read again
-// before its area changes (a list every open console reloads, the website's first page) was read by id each time,
-// 136 µs of SQL and the parsing of its documents out of 700 µs for a console's page on SQLite. Kept with the area's
-// generation like the ids, so never older than what a reader could see; frozen when first handed out again, so that
-// no caller can change what the next one reads (frozen as they were kept, a page never asked for again, as a random
-// page of a long list, spent 72 µs of its 700 on freezing). Callers do not change the records they are given: the
-// page's first caller is handed the very objects kept. At most KEPT_PAGES pages of at most KEPT_PAGE_RECORDS records
-// per database (a few megabytes).
+// The records of the pages asked for again most recently are kept too, not only their ids (issue #10): a page read
+// again before its area changes (a list every open console reloads, the website's first page) was read by id each
+// time, 136 µs of SQL and the parsing of its documents out of 700 µs for a console's page on SQLite. Kept with the
+// area's generation like the ids, so never older than what a reader could see; frozen when first handed out again, so
+// that no caller can change what the next one reads. At most KEPT_PAGES pages of at most KEPT_PAGE_RECORDS records per
+// database (a few megabytes).
+// A page's records are kept when it is asked for again (read by its kept ids then), or at once when other requests
+// waited for its computation, its first caller being handed the very objects kept (callers do not change the records
+// they are given). Kept at once always, the records of random pages of a long list, never asked for again, lived as
+// long as 32 pages took to be asked for: long enough for V8 to move them out of its young generation, 124 of the 214 MB
+// moved in 8 s of random pages (27 MB a second), freed by its full collections only, every 0.6 s (docs/performance.md,
+// thirty-first pass).
 const KEPT_PAGES = 32;
 const KEPT_PAGE_RECORDS = 50;
 const keptPages = new WeakMap<Db, Map<string, { generation: string; records: readonly StoredRecord[]; frozen: boolean }>>();
