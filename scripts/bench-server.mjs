@@ -63,9 +63,9 @@ export function supervise(child, graceMs) {
 /**
  * Starts the real server (scripts/start.mjs, the compiled API, no console build) on `dataDir` (kept), or on a
  * directory of its own (removed at stop), or on PostgreSQL (`databaseUrl`); `script` runs instead of
- * scripts/start.mjs (scripts/bench-ab.mjs: a given build of the server). `nodeFlags` replaces the start script's V8 flags (scripts/bench-ab.mjs BENCH_AB_NODE_FLAGS). `eventLoop()` reads what the server's
- * EVENT_LOOP_REPORT file says (server/start.ts), `closePhase()` ends a measuring phase there and answers its figures;
- * `peakRss()` its peak memory.
+ * scripts/start.mjs (scripts/bench-ab.mjs: a given build of the server); `nodeFlags` replaces the start script's V8
+ * flags (scripts/bench-ab.mjs BENCH_AB_NODE_FLAGS). `eventLoop()` reads what the server's EVENT_LOOP_REPORT file says
+ * (server/start.ts), `closePhase()` ends a measuring phase there and answers its figures; `peakRss()` its peak memory.
  */
 export async function startServer({ dataDir, databaseUrl, env: extra = {}, script = path.join(ROOT, 'scripts', 'start.mjs'), nodeFlags = SERVER_NODE_FLAGS } = {}) {
   const ownDir = !dataDir;

@@ -147,11 +147,11 @@ const MANY = 'many';
 // used dropped past KEPT_VALUES.
 const KEPT_VALUES = 2000;
 const keptValues = new WeakMap<Db, Map<string, KeptValue>>();
-/** `waiters`: how many requests found the value kept (or being computed) and took it instead of computing it. */
+/** `waited`: a request found the value kept (or being computed) and took it instead of computing it. */
 interface KeptValue {
   generation: string;
   value: Promise<unknown>;
-  waiters: number;
+  waited: boolean;
 }
 
 /**
@@ -205,7 +205,7 @@ async function kept<T>(db: Db, generation: Generation, key: string, compute: () 
   const values = keptValues.get(db);
   const found = values?.get(key);
   if (values && found?.generation === generation) {
-    found.waiters += 1;
+    found.waited = true;
     values.delete(key);
     values.set(key, found);
     return (await found.value) as T;
@@ -218,7 +218,7 @@ async function kept<T>(db: Db, generation: Generation, key: string, compute: () 
   try {
     // The waiters' continuations were queued on `value` after this one: they go on after waitedFor.
     const answer = await value;
-    if (entry.waiters > 0) waitedFor?.();
+    if (entry.waited) waitedFor?.();
     return answer;
   } catch (error) {
     if (held.get(key) === entry) held.delete(key);
@@ -230,7 +230,7 @@ async function kept<T>(db: Db, generation: Generation, key: string, compute: () 
 function keep(db: Db, generation: string, key: string, value: Promise<unknown>) {
   let values = keptValues.get(db);
   if (!values) keptValues.set(db, (values = new Map()));
-  const entry: KeptValue = { generation, value, waiters: 0 };
+  const entry: KeptValue = { generation, value, waited: false };
   values.delete(key);
   values.set(key, entry);
   if (values.size > KEPT_VALUES) values.delete(values.keys().next().value!);

@@ -247,7 +247,7 @@ describe('kept pages', () => {
 });
 
 describe('kept records of a page', () => {
-  // The records of a page asked for recently are kept with the area's generation: read again, the page makes no
+  // The records of a page asked for again are kept with the area's generation: read after that, the page makes no
   // statement but the generation's; any change of a value, the order unchanged, shows at once.
   const excerpts = async (projection: boolean) => {
     const response = await api.get(`/api/blogs${listParams({ sort: ['title', 'ASC'], range: [0, 9] })}${projection ? '&projection=list' : ''}`);
