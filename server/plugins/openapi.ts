@@ -136,13 +136,47 @@ function withDatabaseFaults(document: { paths?: Record<string, Record<string, { 
   }
 }
 
+/** A name a code generator can use as is: what the area schemas are titled (`BlogsRecord`, `BlogsPublicItem`). */
+const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+/**
+ * Every object schema titled with such a name becomes one component of that name, each use a `$ref` to it (with the
+ * use's own description beside it): an area's record was written out in full in each of its operations (the document
+ * was 509 KB), and a client generated from it named each copy after its operation. Nested ones first, so a component
+ * refers to the ones inside it. A title already a component, or used for two different schemas, stays written out
+ * where it differs: no use is changed in meaning.
+ */
+export function namedComponents(document: { paths?: unknown; components?: { schemas?: Record<string, unknown> } }) {
+  const schemas = (document.components ??= {}).schemas ??= {};
+  const taken = new Set(Object.keys(schemas));
+  const shapes = new Map<string, string>();
+  const named = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(named);
+    if (value === null || typeof value !== 'object') return value;
+    const node = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, named(child)]));
+    const { title, description, ...rest } = node;
+    if (typeof title !== 'string' || !COMPONENT_NAME.test(title) || rest.type !== 'object' || taken.has(title)) return node;
+    const component = { title, ...rest };
+    const shape = JSON.stringify(component);
+    const known = shapes.get(title);
+    if (known === undefined) {
+      shapes.set(title, shape);
+      schemas[title] = component;
+    } else if (known !== shape) return node;
+    return { $ref: `${COMPONENT_REF}${title}`, ...(description !== undefined && { description }) };
+  };
+  document.paths = named(document.paths);
+}
+
 /**
  * jsonSchemaTransformObject adds every schema registered with an id twice, as read (`XInput`) and as answered
- * (`X`): keep the ones the document refers to. Every operation gets its 503 first (withDatabaseFaults).
+ * (`X`): keep the ones the document refers to. Every operation gets its 503 first (withDatabaseFaults), and the
+ * titled schemas their names (namedComponents).
  */
 const usedComponentsOnly: SwaggerTransformObject = (documentObject) => {
   const document = jsonSchemaTransformObject(documentObject) as Parameters<typeof withDatabaseFaults>[0] & { components?: { schemas?: Record<string, unknown> } };
   withDatabaseFaults(document);
+  namedComponents(document);
   const schemas = document.components?.schemas ?? {};
   const used = new Set<string>();
   const visit = (value: unknown): void => {

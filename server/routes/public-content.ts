@@ -21,7 +21,7 @@ import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/
 import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
 import { mapRichTextAddresses } from '../sanitize';
-import { cachedPublicAnswer, publicErrorResponses } from './contract';
+import { cachedPublicAnswer, pascalCase, publicErrorResponses } from './contract';
 
 type Db = Kysely<Database>;
 
@@ -47,7 +47,8 @@ export const publicFileSchema = z
   .meta({ id: 'PublicFile' });
 type PublicFile = z.infer<typeof publicFileSchema>;
 
-const listEnvelope = (item: z.ZodType) =>
+/** A page of a website list; `name`: its component in the API document. */
+const listEnvelope = (item: z.ZodType, name: string) =>
   z.object({
     data: z.array(item),
     page: z.int().positive(),
@@ -60,7 +61,7 @@ const listEnvelope = (item: z.ZodType) =>
     next_cursor: z.string().nullable().meta({
       description: 'Pass as `cursor` for the items after this page (null after the last): records published meanwhile never make it skip or repeat one.',
     }),
-  });
+  }).meta({ title: name });
 
 /** Where files are reached from outside: PUBLIC_URL, else this request's own scheme and host. */
 function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
@@ -116,11 +117,17 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
     if (upload === 'many') return z.array(publicFileSchema);
     return outputSchemaOf(shape[name]!);
   };
-  const schemaOf = (fields: readonly string[]) =>
-    z.object({
-      ...(model.kind === 'singleton' ? {} : { id: z.int().positive() }),
-      ...Object.fromEntries(fields.map((name) => [name, answerSchema(name)])),
-    });
+  // Titled, so the API document names each once among its components (plugins/openapi.ts): `BlogsPublicItem`, and
+  // `BlogsPublicListItem` when a list answers fewer fields than an entry.
+  const schemaOf = (fields: readonly string[], title: string) =>
+    z
+      .object({
+        ...(model.kind === 'singleton' ? {} : { id: z.int().positive() }),
+        ...Object.fromEntries(fields.map((name) => [name, answerSchema(name)])),
+      })
+      .meta({ title });
+  const listFields = view.listFields ?? view.fields;
+  const sameFields = listFields.length === view.fields.length && listFields.every((name, at) => view.fields[at] === name);
 
   return {
     model,
@@ -139,8 +146,8 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
       }
       return answer;
     },
-    itemSchema: schemaOf(view.fields),
-    listItemSchema: schemaOf(view.listFields ?? view.fields),
+    itemSchema: schemaOf(view.fields, `${pascalCase(model.name)}PublicItem`),
+    listItemSchema: schemaOf(listFields, `${pascalCase(model.name)}Public${sameFields ? '' : 'List'}Item`),
     // project reads the fields it answers and the record label, no more.
     listOmits: model.richText.filter((name) => !(view.listFields ?? view.fields).includes(name) && name !== model.declaration.recordLabel),
   };
@@ -269,7 +276,8 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
     }
 
     const querySchema = listQuerySchema(area);
-    const listSchema = view.lookup ? z.union([listEnvelope(area.listItemSchema), area.itemSchema]) : listEnvelope(area.listItemSchema);
+    const pageName = `${pascalCase(model.name)}PublicPage`;
+    const listSchema = view.lookup ? z.union([listEnvelope(area.listItemSchema, pageName), area.itemSchema]) : listEnvelope(area.listItemSchema, pageName);
     app.get(
       path,
       {

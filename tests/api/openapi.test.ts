@@ -152,6 +152,40 @@ describe('the API document', () => {
     expect(file?.src?.description).toMatch(/^The address POST \/api\/uploads answered/);
   });
 
+  it("names each area's records once, among its components, for clients generated from it", () => {
+    type Schema = { $ref?: string; description?: string; title?: string; type?: unknown; properties?: Record<string, Schema>; items?: Schema };
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    const answered = (path: string, method = 'get', status = '200') => document.paths[path]![method]!.responses[status]!.content!['application/json']!.schema as Schema;
+    // The admin record, one component for every operation answering it, each with its own description beside it.
+    expect(answered('/api/blogs/{id}')).toEqual({ $ref: '#/components/schemas/BlogsRecord', description: 'The record.' });
+    expect(answered('/api/blogs/{id}', 'put').$ref).toBe('#/components/schemas/BlogsRecord');
+    expect(answered('/api/blogs', 'post', '201').$ref).toBe('#/components/schemas/BlogsRecord');
+    expect(schemas.BlogsRecord).toMatchObject({ title: 'BlogsRecord', type: 'object', properties: { title: { title: 'Title' } } });
+    // The website's: the page, what its list answers of a post (no content) and what one post answers.
+    expect(answered('/api/public/blogs')).toEqual({ $ref: '#/components/schemas/BlogsPublicPage' });
+    expect(schemas.BlogsPublicPage?.properties?.data?.items).toEqual({ $ref: '#/components/schemas/BlogsPublicListItem' });
+    expect(answered('/api/public/blogs/{key}')).toEqual({ $ref: '#/components/schemas/BlogsPublicItem' });
+    expect(Object.keys(schemas.BlogsPublicItem?.properties ?? {})).toContain('content');
+    expect(Object.keys(schemas.BlogsPublicListItem?.properties ?? {})).not.toContain('content');
+    const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_match, _dash, char: string) => char.toUpperCase());
+    for (const area of areas.filter((candidate) => candidate.name !== 'users-management')) {
+      expect(schemas[`${pascal(area.name)}Record`], `${area.name}: its record`).toBeDefined();
+      if (area.website) expect(schemas[`${pascal(area.name)}PublicItem`], `${area.name}: what the website reads`).toBeDefined();
+    }
+    // No titled object is written out again in an operation: every one is its component.
+    const inline: string[] = [];
+    const visit = (value: unknown, where: string): void => {
+      if (Array.isArray(value)) value.forEach((child) => visit(child, where));
+      else if (value !== null && typeof value === 'object') {
+        const { title, type } = value as Schema;
+        if (typeof title === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(title) && type === 'object') inline.push(`${where}: ${title}`);
+        for (const child of Object.values(value)) visit(child, where);
+      }
+    };
+    for (const [path, item] of Object.entries(document.paths)) visit(item, path);
+    expect(inline).toEqual([]);
+  });
+
   it('is valid OpenAPI, named and versioned', async () => {
     const result = await new Validator().validate(structuredClone(document) as never);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)?.slice(0, 2000)).toEqual([]);
