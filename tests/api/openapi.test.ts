@@ -14,6 +14,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { hashPassword } from '../../server/passwords';
 import { DOCS_PATH, OPENAPI_PATH, TAGS } from '../../server/plugins/openapi';
+import { pascalCase } from '../../server/routes/contract';
 import { createUser } from '../../server/repositories/users';
 import { seedSampleContent } from '../../server/seed';
 import { createTestDb, type TestDb } from '../helpers/db';
@@ -167,10 +168,9 @@ describe('the API document', () => {
     expect(answered('/api/public/blogs/{key}')).toEqual({ $ref: '#/components/schemas/BlogsPublicItem' });
     expect(Object.keys(schemas.BlogsPublicItem?.properties ?? {})).toContain('content');
     expect(Object.keys(schemas.BlogsPublicListItem?.properties ?? {})).not.toContain('content');
-    const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_match, _dash, char: string) => char.toUpperCase());
     for (const area of areas.filter((candidate) => candidate.name !== 'users-management')) {
-      expect(schemas[`${pascal(area.name)}Record`], `${area.name}: its record`).toBeDefined();
-      if (area.website) expect(schemas[`${pascal(area.name)}PublicItem`], `${area.name}: what the website reads`).toBeDefined();
+      expect(schemas[`${pascalCase(area.name)}Record`], `${area.name}: its record`).toBeDefined();
+      if (area.website) expect(schemas[`${pascalCase(area.name)}PublicItem`], `${area.name}: what the website reads`).toBeDefined();
     }
     // No titled object is written out again in an operation: every one is its component.
     const inline: string[] = [];
