@@ -106,4 +106,31 @@ describe('accessibility', () => {
     await screenshot(page, 'shell-dark-menu-open');
     await expectNoAxeViolations(page, 'the shell in the dark theme at 390px with the menu open');
   });
+
+  // The API's readable document (Swagger UI, server/plugins/docs-page-theme.ts), as a website's developer uses it: at
+  // rest, an operation tried out by keyboard and answered, and the Authorize dialog.
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`the API document at /api/docs, an operation tried out and Authorize, at ${viewport.width}px`, async () => {
+      session = await openSession(browser, server, viewport);
+      const { page } = session;
+      await page.goto('/api/docs');
+      const operation = page.locator('#operations-public-publicBlogsList');
+      await operation.waitFor();
+      await expectNoAxeViolations(page, `/api/docs at ${viewport.width}px`);
+
+      await operation.getByRole('button', { name: /\/api\/public\/blogs/ }).first().focus();
+      await page.keyboard.press('Enter');
+      await operation.getByRole('button', { name: 'Try it out' }).focus();
+      await page.keyboard.press('Enter');
+      await operation.getByRole('button', { name: 'Execute' }).focus();
+      await page.keyboard.press('Enter');
+      await operation.locator('.live-responses-table .response-col_status').filter({ hasText: '200' }).waitFor();
+      await screenshot(page, 'api-docs-executed');
+      await expectNoAxeViolations(page, `/api/docs with GET /api/public/blogs executed at ${viewport.width}px`);
+
+      await page.getByRole('button', { name: 'Authorize' }).first().click();
+      await page.getByRole('dialog').or(page.locator('.modal-ux')).first().waitFor();
+      await expectNoAxeViolations(page, `/api/docs with the Authorize dialog at ${viewport.width}px`);
+    });
+  }
 });
