@@ -47,6 +47,14 @@ export const publicFileSchema = z
   .meta({ id: 'PublicFile' });
 type PublicFile = z.infer<typeof publicFileSchema>;
 
+// What every website read says of itself in the API document (docs/website-api.md says more).
+const SINGLETON_DESCRIPTION = 'What the website shows of this section: no token, no cookie; 404 until it is first saved in the console.';
+const LIST_DESCRIPTION =
+  'What a visitor sees, and only that (published and due, switched on, or live now, as the area has it), a page at a time: ' +
+  'no token, no cookie. `next_cursor` reads the page after this one without skipping or repeating an entry.';
+const LOOKUP_DESCRIPTION = 'Every entry, or the one asked for by the parameter named in the summary (404 when there is none): no token, no cookie.';
+const ONE_DESCRIPTION = 'One entry a visitor sees, with the fields of its page; 404 when there is none or it is not shown (a draft, not yet due).';
+
 /** A page of a website list; `name`: its component in the API document. */
 const listEnvelope = (item: z.ZodType, name: string) =>
   z.object({
@@ -264,7 +272,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
     if (model.kind === 'singleton') {
       app.get(
         path,
-        { config, schema: { tags, security: NO_SECURITY, summary: title, operationId: operationId('public', model.name), response: { ...cachedPublicAnswer(area.itemSchema, 'What the website shows.'), ...publicErrorResponses(400, 404) } } },
+        { config, schema: { tags, security: NO_SECURITY, summary: title, description: SINGLETON_DESCRIPTION, operationId: operationId('public', model.name), response: { ...cachedPublicAnswer(area.itemSchema, 'What the website shows.'), ...publicErrorResponses(400, 404) } } },
         async (request, reply) =>
           answer(request, reply, area.itemSchema, async (base) => {
             const stored = await findOnlyRecord(db, model.name);
@@ -286,6 +294,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           tags,
           security: NO_SECURITY,
           summary: view.lookup ? `${title}: all entries, or the one for ?${view.lookup.param}=` : `${title}: what the website shows`,
+          description: view.lookup ? LOOKUP_DESCRIPTION : LIST_DESCRIPTION,
           operationId: operationId('public', model.name, 'list'),
           querystring: querySchema,
           response: { ...cachedPublicAnswer(listSchema, view.lookup ? 'The entries, or the one asked for.' : 'One page of what the website shows.'), ...publicErrorResponses(400, 404) },
@@ -344,6 +353,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
             tags,
             security: NO_SECURITY,
             summary: `One of ${title}, by its ${by === 'id' ? 'id' : humanizeName(by).toLowerCase()}`,
+            description: ONE_DESCRIPTION,
             operationId: operationId('public', model.name, 'one'),
             params: z.object({ key }),
             response: { ...cachedPublicAnswer(area.itemSchema, 'The entry.'), ...publicErrorResponses(400, 404) },

@@ -209,7 +209,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   }
 
   const getSchema = {
-    ...operation(model, 'get', 'get one', isInbox ? 'Opening a submission (GET, not HEAD) marks it read.' : undefined),
+    ...operation(model, 'get', 'get one', `One record by its id; its ETag is its version, to send back in If-Match when updating it.${isInbox ? ' Opening a submission (GET, not HEAD) marks it read.' : ''}`),
     security: SIGNED_IN,
     params: idParams,
     response: { 200: withEtag(record, 'The record.'), ...errorResponses(400, 401, 404) },
@@ -224,7 +224,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
 
   if (!isInbox) {
     const createSchema = {
-      ...operation(model, 'create', 'create'),
+      ...operation(model, 'create', 'create', 'A new record, checked against the area\'s declaration (refused with 400 and a message per field); answers it as stored, with its id.'),
       security: SIGNED_IN_WITH_CSRF,
       body: documentationOnly(model.schema),
       response: { 201: one('The record as stored.'), ...errorResponses(...writeErrors) },
@@ -239,7 +239,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   if (model.ordered) {
     const ids = z.object({ ids: z.array(z.int().positive()).describe('The ids of all records of the area, in their new order.') });
     const orderSchema = {
-      ...operation(model, 'reorder', 'set the order'),
+      ...operation(model, 'reorder', 'set the order', 'The order of the records on the website and in the console: `ids`, every record of the area, first to last.'),
       security: SIGNED_IN_WITH_CSRF,
       body: documentationOnly(ids),
       response: { 200: ids.describe('The new order.'), ...errorResponses(...writeErrors) },
@@ -271,7 +271,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   });
 
   const deleteSchema = {
-    ...operation(model, 'delete', 'delete'),
+    ...operation(model, 'delete', 'delete', 'Deletes the record by its id and answers it as it was.'),
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
     headers: ifMatchHeaders,
@@ -302,7 +302,7 @@ function registerSingleton(app: App, db: Kysely<Database>, model: AreaModel) {
   };
   app.get(base, { schema: listSchema }, async (_request, reply) => sendPage(reply, model.name, 0, [await getSingleton(db, model)], 1));
   const getSchema = {
-    ...operation(model, 'get', 'get'),
+    ...operation(model, 'get', 'get', 'The one record of this area.'),
     security: SIGNED_IN,
     params: singletonParams,
     response: { 200: withEtag(record, 'The record (its defaults, version 1, before the first save).'), ...errorResponses(400, 401, 404) },

@@ -202,7 +202,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   });
 
   const getSchema = {
-    ...operation('get', 'Users: get one'),
+    ...operation('get', 'Users: get one', 'One administrator by id: never a password or its hash.'),
     security: SIGNED_IN,
     params: idParams,
     response: { 200: withEtag(userSchema, 'The user.'), ...errorResponses(400, 401, 404) },

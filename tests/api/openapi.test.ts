@@ -27,6 +27,7 @@ interface Media {
 interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: unknown[];
   parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
@@ -252,6 +253,8 @@ describe('the API document', () => {
       expect(ids.has(operation.operationId!), `${label}: operationId ${operation.operationId} is used twice`).toBe(false);
       ids.add(operation.operationId!);
       expect(operation.summary, label).toBeTruthy();
+      // Linters of OpenAPI documents (Spectral's operation-description) ask every operation for one.
+      expect(operation.description, `${label}: no description`).toBeTruthy();
       expect(operation.tags?.length, label).toBeGreaterThan(0);
       for (const tag of operation.tags ?? []) expect(tags, `${label}: tag ${tag}`).toContain(tag);
       const success = Object.entries(operation.responses).filter(([status]) => /^2/.test(status));
