@@ -25,8 +25,8 @@ export const DOCS_PAGE_CSS = [
   '.swagger-ui .info a.link .url, .swagger-ui .info a { color: #1f5fa8; }',
   '.swagger-ui .btn.authorize { color: #137547; border-color: #137547; }',
   '.swagger-ui .btn.authorize svg { fill: #137547; }',
-  // An opened operation: where a parameter goes ("query"), a sample's strings (an inline colour of its highlighter),
-  // and a schema's "Expand all".
+  // An opened operation: where a parameter goes ("query"), a sample's numbers and punctuation (an inline colour of the
+  // agate theme of its highlighter, which plugins/openapi.ts names), and a schema's "Expand all".
   '.swagger-ui .parameter__in { color: #595959; }',
   '.swagger-ui .highlight-code span[style*="rgb(211, 99, 99)"] { color: #f28b82 !important; }',
   '.swagger-ui .json-schema-2020-12-expand-deep-button { color: #595959; }',
@@ -40,7 +40,7 @@ export const DOCS_PAGE_JS = `(() => {
   const fix = () => {
     const servers = document.getElementById('servers');
     if (servers && !servers.hasAttribute('aria-label')) servers.setAttribute('aria-label', 'Server');
-    for (const block of document.querySelectorAll('.swagger-ui pre:not([tabindex])')) block.setAttribute('tabindex', '0');
+    for (const block of document.querySelectorAll('.swagger-ui pre.microlight:not([tabindex])')) block.setAttribute('tabindex', '0');
     for (const close of document.querySelectorAll('.swagger-ui .close-modal:not([aria-label])')) close.setAttribute('aria-label', 'Close');
   };
   new MutationObserver(fix).observe(document.documentElement, { childList: true, subtree: true });

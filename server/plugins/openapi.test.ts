@@ -40,4 +40,26 @@ describe('namedComponents', () => {
     expect(document.paths).toEqual({ '/a': { schema: { $ref: '#/components/schemas/PostRecord' } }, '/b': { schema: other }, '/c': { schema: taken }, '/d': { schema: label } });
     expect(Object.keys(document.components.schemas)).toEqual(['Error', 'PostRecord']);
   });
+
+  it('names the first shape met and leaves a later, different one written out, whichever comes first', () => {
+    const other = { type: 'object', title: 'PostRecord', properties: { id: { type: 'string' } } };
+    const document = { paths: { '/b': { schema: other }, '/a': { schema: post() } }, components: { schemas: {} as Record<string, unknown> } };
+    namedComponents(document);
+    expect(document.paths).toEqual({ '/b': { schema: { $ref: '#/components/schemas/PostRecord' } }, '/a': { schema: post() } });
+    expect(document.components.schemas.PostRecord).toEqual({ title: 'PostRecord', type: 'object', properties: { id: { type: 'string' } } });
+  });
+
+  it('leaves values alone (default, examples…), and properties named title and type are properties', () => {
+    const value = { type: 'object', title: 'PostRecord', properties: {} };
+    const schema = {
+      type: 'object',
+      properties: { title: { type: 'string', title: 'Title' }, type: { type: 'string' } },
+      default: value,
+      examples: [value],
+    };
+    const document = { paths: { '/a': { schema } }, components: { schemas: {} as Record<string, unknown> } };
+    namedComponents(document);
+    expect(document.paths).toEqual({ '/a': { schema } });
+    expect(document.components.schemas).toEqual({});
+  });
 });

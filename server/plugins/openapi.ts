@@ -138,14 +138,18 @@ function withDatabaseFaults(document: { paths?: Record<string, Record<string, { 
 }
 
 /** A name a code generator can use as is: what the area schemas are titled (`BlogsRecord`, `BlogsPublicItem`). */
-const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
+export const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+/** Keywords whose values are values, not schemas: what is in them is left as it is. */
+const VALUE_KEYWORDS = new Set(['default', 'const', 'enum', 'example', 'examples']);
 
 /**
  * Every object schema titled with such a name becomes one component of that name, each use a `$ref` to it (with the
  * use's own description beside it): an area's record was written out in full in each of its operations (the document
  * was 509 KB), and a client generated from it named each copy after its operation. Nested ones first, so a component
  * refers to the ones inside it. A title already a component, or used for two different schemas, stays written out
- * where it differs: no use is changed in meaning.
+ * where it differs (the first met is the component): no use is changed in meaning. Values (`default`, `examples`…)
+ * are not schemas, and are left alone.
  */
 export function namedComponents(document: { paths?: unknown; components?: { schemas?: Record<string, unknown> } }) {
   const schemas = (document.components ??= {}).schemas ??= {};
@@ -154,7 +158,7 @@ export function namedComponents(document: { paths?: unknown; components?: { sche
   const named = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(named);
     if (value === null || typeof value !== 'object') return value;
-    const node = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, named(child)]));
+    const node = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, VALUE_KEYWORDS.has(key) ? child : named(child)]));
     const { title, description, ...rest } = node;
     if (typeof title !== 'string' || !COMPONENT_NAME.test(title) || rest.type !== 'object' || taken.has(title)) return node;
     const component = { title, ...rest };
@@ -264,6 +268,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<Config,
       // and 14-19 px high targets (target-size).
       deepLinking: false,
       docExpansion: 'list',
+      // Named: docs-page-theme.ts darkens one colour of this theme's.
+      syntaxHighlight: { theme: 'agate' },
       defaultModelsExpandDepth: 0,
       displayOperationId: true,
       // Swagger UI would otherwise ask validator.swagger.io for a badge: the page must work offline.

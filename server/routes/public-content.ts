@@ -50,9 +50,10 @@ type PublicFile = z.infer<typeof publicFileSchema>;
 // What every website read says of itself in the API document (docs/website-api.md says more).
 const SINGLETON_DESCRIPTION = 'What the website shows of this section: no token, no cookie; 404 until it is first saved in the console.';
 const LIST_DESCRIPTION =
-  'What a visitor sees, and only that (published and due, switched on, or live now, as the area has it), a page at a time: ' +
+  'What a visitor sees, and only that (published and due, switched on, live now, or open and not past its closing date, as the area has it), a page at a time: ' +
   'no token, no cookie. `next_cursor` reads the page after this one without skipping or repeating an entry.';
-const LOOKUP_DESCRIPTION = 'Every entry, or the one asked for by the parameter named in the summary (404 when there is none): no token, no cookie.';
+const LOOKUP_DESCRIPTION =
+  'A page of the entries (`per_page`, `next_cursor`), or the one asked for by the parameter named in the summary (404 when there is none): no token, no cookie.';
 const ONE_DESCRIPTION = 'One entry a visitor sees, with the fields of its page; 404 when there is none or it is not shown (a draft, not yet due).';
 
 /** A page of a website list; `name`: its component in the API document. */
@@ -293,7 +294,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
         schema: {
           tags,
           security: NO_SECURITY,
-          summary: view.lookup ? `${title}: all entries, or the one for ?${view.lookup.param}=` : `${title}: what the website shows`,
+          summary: view.lookup ? `${title}: a page of the entries, or the one for ?${view.lookup.param}=` : `${title}: what the website shows`,
           description: view.lookup ? LOOKUP_DESCRIPTION : LIST_DESCRIPTION,
           operationId: operationId('public', model.name, 'list'),
           querystring: querySchema,

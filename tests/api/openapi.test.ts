@@ -13,7 +13,7 @@ import { FORM_ERROR } from '../../server/areas/records';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { hashPassword } from '../../server/passwords';
-import { DOCS_PATH, OPENAPI_PATH, TAGS } from '../../server/plugins/openapi';
+import { COMPONENT_NAME, DOCS_PATH, OPENAPI_PATH, TAGS } from '../../server/plugins/openapi';
 import { pascalCase } from '../../server/routes/contract';
 import { createUser } from '../../server/repositories/users';
 import { seedSampleContent } from '../../server/seed';
@@ -179,7 +179,7 @@ describe('the API document', () => {
       if (Array.isArray(value)) value.forEach((child) => visit(child, where));
       else if (value !== null && typeof value === 'object') {
         const { title, type } = value as Schema;
-        if (typeof title === 'string' && /^[A-Z][A-Za-z0-9]*$/.test(title) && type === 'object') inline.push(`${where}: ${title}`);
+        if (typeof title === 'string' && COMPONENT_NAME.test(title) && type === 'object') inline.push(`${where}: ${title}`);
         for (const child of Object.values(value)) visit(child, where);
       }
     };
