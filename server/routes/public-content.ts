@@ -135,6 +135,7 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
         ...Object.fromEntries(fields.map((name) => [name, answerSchema(name)])),
       })
       .meta({ title });
+  const itemSchema = schemaOf(view.fields, `${pascalCase(model.name)}PublicItem`);
   const listFields = view.listFields ?? view.fields;
   const sameFields = listFields.length === view.fields.length && listFields.every((name, at) => view.fields[at] === name);
 
@@ -155,10 +156,10 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
       }
       return answer;
     },
-    itemSchema: schemaOf(view.fields, `${pascalCase(model.name)}PublicItem`),
-    listItemSchema: schemaOf(listFields, `${pascalCase(model.name)}Public${sameFields ? '' : 'List'}Item`),
+    itemSchema,
+    listItemSchema: sameFields ? itemSchema : schemaOf(listFields, `${pascalCase(model.name)}PublicListItem`),
     // project reads the fields it answers and the record label, no more.
-    listOmits: model.richText.filter((name) => !(view.listFields ?? view.fields).includes(name) && name !== model.declaration.recordLabel),
+    listOmits: model.richText.filter((name) => !listFields.includes(name) && name !== model.declaration.recordLabel),
   };
 }
 
