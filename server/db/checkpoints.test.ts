@@ -1,6 +1,6 @@
 // The checkpoint worker on a database it cannot checkpoint (a full disk did it on every 100 ms turn): it says so once
 // per kind of failure, backs off, and says when checkpoints work again (database probe).
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -233,5 +233,70 @@ it('turns FTS5\'s merging at writes off while its merge is under way, back on on
   } finally {
     next.stop();
     database.close();
+  }
+});
+
+// ---- The log started again under writes that never pause ------------------------------------------------------------
+
+/** How many times the write-ahead log has started again from its beginning (the checkpoint sequence of its header). */
+function logRestarts(file: string): number {
+  const header = readFileSync(`${file}-wal`).subarray(0, 32);
+  return header.length < 32 ? 0 : header.readUInt32BE(12);
+}
+
+/** Forty writers, each beginning its next write transaction as soon as its last is answered, `count` in all. */
+async function writeWithoutPause(db: ReturnType<typeof createDb>, count: number) {
+  let written = 0;
+  const failures: unknown[] = [];
+  await Promise.all(
+    Array.from({ length: 40 }, async () => {
+      while (written < count) {
+        const id = (written += 1);
+        try {
+          await db.transaction().execute((trx) => sql`insert into notes (id, body) values (${id}, ${`note ${id} `.repeat(60)})`.execute(trx));
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    }),
+  );
+  return failures;
+}
+
+it("starts the log again under writes that never pause, the server's writes held back while it copies the rest, none lost", async () => {
+  for (const [name, holdLogPages] of [['never.db', 0], ['held.db', 64]] as const) {
+    const file = path.join(dir, name);
+    const setup = new SqliteDatabase(file);
+    setup.pragma('journal_mode = WAL');
+    setup.exec('create table notes (id integer primary key, body text not null)');
+    setup.close();
+    // The server's settings: commits shared, made durable off the event loop, checkpoints on the worker.
+    const db = createDb({ sqlite: file }, { settleLater: true, holdLogPages });
+    try {
+      // The first write starts the log; what follows is measured from there.
+      await db.transaction().execute((trx) => sql`insert into notes (id, body) values (0, 'first')`.execute(trx));
+      const before = logRestarts(file);
+      // About 30 MB: half the backstop's 16,384 pages.
+      const written = 40_000;
+      const failures = await writeWithoutPause(db, written);
+      expect(failures).toEqual([]);
+      const restarts = logRestarts(file) - before;
+      // Without holds, a checkpoint never finds the log's end with no write transaction open: the log only grows
+      // (this writes about 9,600 pages, below the backstop's 16,384), its file with it (39.5 MB measured).
+      const walBytes = statSync(`${file}-wal`).size;
+      if (holdLogPages === 0) {
+        expect(restarts).toBe(0);
+        expect(walBytes).toBeGreaterThan(30 * 1024 * 1024);
+      } else {
+        expect(restarts).toBeGreaterThanOrEqual(2);
+        expect(walBytes).toBeLessThan(20 * 1024 * 1024);
+      }
+      const { n } = (await sql<{ n: number }>`select count(*) as n from notes where id > 0`.execute(db)).rows[0]!;
+      expect(n).toBe(written);
+      const sample = (await sql<{ body: string }>`select body from notes where id = ${written}`.execute(db)).rows[0]!;
+      expect(sample.body).toBe(`note ${written} `.repeat(60));
+    } finally {
+      await db.destroy();
+    }
   }
 });

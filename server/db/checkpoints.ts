@@ -20,6 +20,23 @@ export const CHECKPOINT_EVERY_MS = 100;
  */
 export const CHECKPOINT_RETRY_MAX_MS = 10_000;
 
+// ---- The log started again without the server's commits checkpointing (issue #10) -------------------------------
+// A PASSIVE checkpoint copies the log as far as it reaches when it begins; the log starts again from its beginning only
+// at a write that finds all of it copied. Under writes that never pause, every checkpoint of the worker's ends with the
+// newest commits left over, the log grows, and at BACKSTOP_CHECKPOINT_PAGES SQLite's own checkpoint ran inside the
+// commit that crossed it, on the event loop: measured on the bench's 100,000 posts under 20 writers (1,200 updates/s,
+// about 100 log pages a commit), a commit of 50-80 ms every half second, most of it the fsync of the database file
+// (a CPU profile of the server: walCheckpoint under sqlite3WalDefaultHook, 66 of 90 samples in fsync). So once a
+// checkpoint of the worker's finds the log at HOLD_LOG_PAGES or more, it asks the server to hold its writes back
+// (server/db/shared-commits.ts, holdWrites): the server lets the write transactions under way commit, starts no new
+// one, and says so; the worker copies what is left (what was committed during its last checkpoint) and lets the
+// writes go, the first of which starts the log again. Reads go on meanwhile, and nothing waits on the event loop.
+// An answer that does not come within HOLD_WAIT_MS is not waited for; the server lets writes go after
+// HOLD_MAX_MS whatever happens (server/db/index.ts).
+export const HOLD_LOG_PAGES = 8_192;
+export const HOLD_WAIT_MS = 1_000;
+export const HOLD_MAX_MS = 1_000;
+
 // ---- The full-text index tidied while writes are quiet (issue #10) -------------------------------------------------
 // FTS5 (record_search, migration 0010) writes each commit's words as a small segment and merges the segments of a
 // level once `automerge` (8) of them pile up, a step at every write after that. Merges of the big levels are then
@@ -247,10 +264,29 @@ const tidySearch = () => {
   tidyStep();
 };
 
+// Asked the server to hold its writes, and not answered yet.
+let holding = false;
+
+// The server holds its writes (or did not answer in time): what the last checkpoint left is copied, and they go on.
+const catchUp = () => {
+  clearTimeout(timer);
+  if (holding) {
+    holding = false;
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // As any turn's failure: the next turn tries again, and reports it.
+    }
+  }
+  parentPort.postMessage({ released: true });
+  timer = setTimeout(run, wait);
+};
+
 const run = () => {
   let checkpointed = false;
+  let logPages = 0;
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    logPages = Number(db.pragma('wal_checkpoint(PASSIVE)')[0]?.log ?? 0);
     if (failing !== undefined) parentPort.postMessage({ recovered: true });
     failing = undefined;
     wait = workerData.everyMs;
@@ -271,10 +307,20 @@ const run = () => {
       tidyFailed(error);
     }
   }
+  if (checkpointed && !tidying && workerData.holdPages > 0 && logPages >= workerData.holdPages) {
+    holding = true;
+    parentPort.postMessage({ hold: true });
+    timer = setTimeout(() => {
+      holding = false;
+      timer = setTimeout(run, wait);
+    }, workerData.holdWaitMs);
+    return;
+  }
   timer = setTimeout(run, wait);
 };
 timer = setTimeout(run, wait);
 parentPort.on('message', (message) => {
+  if (message === 'held') return catchUp();
   if (message !== 'stop') return;
   clearTimeout(timer);
   clearTimeout(tidyTimer);
@@ -296,6 +342,13 @@ export interface CheckpointEvents {
   onTidyError?(message: string): void;
   /** The full-text index is one segment again (or could be merged no further). */
   onTidied?(): void;
+  /**
+   * The log has grown past `holdPages` under writes that never paused: resolves once the server's writes are held
+   * (none under way, no new one begun); the worker then copies the rest of the log and calls `onRelease`.
+   */
+  onHold?(): Promise<void>;
+  /** The worker has copied what was left: writes may go on. */
+  onRelease?(): void;
 }
 
 export interface CheckpointOptions {
@@ -303,21 +356,40 @@ export interface CheckpointOptions {
   maxMs?: number;
   /** How the full-text index is tidied while writes are quiet. */
   tidy?: TidyOptions;
+  /** Log pages from which the worker asks for writes to be held (HOLD_LOG_PAGES; 0: never). */
+  holdPages?: number;
+  /** How long the worker waits for the server to hold its writes. */
+  holdWaitMs?: number;
 }
 
 /** Checkpoints `file`'s write-ahead log from a worker thread, telling `events` when it fails and when it works again. */
 export function checkpointInBackground(file: string, events: CheckpointEvents, options: CheckpointOptions = {}): Checkpointer {
-  const { everyMs = CHECKPOINT_EVERY_MS, maxMs = CHECKPOINT_RETRY_MAX_MS, tidy = TIDY_DEFAULTS } = options;
-  const worker = new Worker(SOURCE, { eval: true, workerData: { file, driver: SQLITE_DRIVER_PATH, everyMs, maxMs, tidy } });
+  const { everyMs = CHECKPOINT_EVERY_MS, maxMs = CHECKPOINT_RETRY_MAX_MS, tidy = TIDY_DEFAULTS, holdPages = HOLD_LOG_PAGES, holdWaitMs = HOLD_WAIT_MS } = options;
+  const worker = new Worker(SOURCE, { eval: true, workerData: { file, driver: SQLITE_DRIVER_PATH, everyMs, maxMs, tidy, holdPages, holdWaitMs } });
   worker.unref();
-  worker.on('message', (message: { error?: string; recovered?: boolean; tidyError?: string; tidied?: boolean }) => {
+  let stopped = false;
+  worker.on('message', (message: { error?: string; recovered?: boolean; tidyError?: string; tidied?: boolean; hold?: boolean; released?: boolean }) => {
     if (message.error) events.onError(message.error, false);
     if (message.recovered) events.onRecovered();
     if (message.tidyError) events.onTidyError?.(message.tidyError);
     if (message.tidied) events.onTidied?.();
+    if (message.hold) {
+      void Promise.resolve(events.onHold?.())
+        .catch(() => {})
+        .then(() => {
+          if (!stopped) worker.postMessage('held');
+        });
+    }
+    if (message.released) events.onRelease?.();
   });
-  worker.on('error', (error) => events.onError(error.message, true));
+  worker.on('error', (error) => {
+    events.onError(error.message, true);
+    events.onRelease?.();
+  });
   return {
-    stop: () => worker.postMessage('stop'),
+    stop: () => {
+      stopped = true;
+      worker.postMessage('stop');
+    },
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CHECKPOINT_RETRY_MAX_MS, checkpointInBackground, type Checkpointer } from './checkpoints';
+import { CHECKPOINT_RETRY_MAX_MS, HOLD_LOG_PAGES, HOLD_MAX_MS, checkpointInBackground, type Checkpointer } from './checkpoints';
 import { SqliteDatabase } from './sqlite-driver';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteQueryCompiler, sql, type CompiledQuery, type DatabaseConnection, type Driver, type LimitNode, type OffsetNode, type OperationNode, type QueryCompiler, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
@@ -34,6 +34,8 @@ export interface CreateDbOptions {
   settleLater?: boolean;
   /** Makes the WAL durable (tests replace it to watch the order of things); default: fdatasync of the WAL file. */
   syncWal?: (walFile: string) => Promise<void>;
+  /** SQLite with settleLater: log pages from which the checkpoint worker holds writes back (HOLD_LOG_PAGES; 0: never). */
+  holdLogPages?: number;
   /** PostgreSQL only: told of a connection the database server closed (default: one line on stderr). */
   onConnectionLost?: (error: Error) => void;
 }
@@ -102,11 +104,12 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
   // WalSettler then makes it safe from a crash of the machine before the write is answered.
   if (settler) database.pragma('synchronous = NORMAL');
   // Checkpoints leave the commits too (checkpoints.ts); should the worker fail, SQLite's own come back.
+  const shared = new SharedCommits(() => database.inTransaction);
   let checkpointer: Checkpointer | undefined;
   if (settler) {
-    // SQLite's own checkpoint only as a backstop, when writes that never pause keep the worker's from catching up
-    // with the log's end (the log starts again only after a checkpoint that copied all of it): most of the log is
-    // copied already then, so it has little left to do. The log is then cut back to WAL_KEPT_BYTES.
+    // SQLite's own checkpoint only as a backstop, should the worker not get the log started again (it holds writes
+    // back for that once the log passes HOLD_LOG_PAGES, checkpoints.ts): most of the log is copied already then, so it
+    // has little left to do, but it does it on the event loop. The log is then cut back to WAL_KEPT_BYTES.
     database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
     database.pragma(`journal_size_limit = ${WAL_KEPT_BYTES}`);
     checkpointer = checkpointInBackground(options.sqlite, {
@@ -123,10 +126,14 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
       },
       // Nothing is lost: FTS5 goes on merging the index itself, as it does while writes come.
       onTidyError: (message) => console.error(`Cornerstone: merging the search index on a worker thread failed (${message}); FTS5 merges it as writes come.`),
-    });
+      onHold: () => shared.holdWrites(HOLD_MAX_MS),
+      onRelease: () => shared.releaseWrites(),
+    }, { holdPages: settings.holdLogPages ?? HOLD_LOG_PAGES });
   }
-  const shared = new SharedCommits(() => database.inTransaction);
-  const db = new SharedCommitKysely({ dialect: new PatientSqliteDialect({ database: reusingStatements(database, () => checkpointer?.stop()), settler, shared, inTransaction: () => database.inTransaction }) }, shared);
+  const db = new SharedCommitKysely({ dialect: new PatientSqliteDialect({ database: reusingStatements(database, () => {
+    checkpointer?.stop();
+    shared.releaseWrites();
+  }), settler, shared, inTransaction: () => database.inTransaction }) }, shared);
   if (settler) settlers.set(db, settler);
   shareCommitsOf(db, shared);
   return db;
@@ -198,8 +205,11 @@ export async function settleWrites(db: Kysely<Database>): Promise<void> {
 
 /** What the write-ahead log is cut back to when it starts again (SQLite's journal_size_limit). */
 export const WAL_KEPT_BYTES = 64 * 1024 * 1024;
-/** Log pages past which a commit checkpoints itself (SQLite's default is 1,000; the worker's keep it below). */
-export const BACKSTOP_CHECKPOINT_PAGES = 10_000;
+/**
+ * Log pages past which a commit checkpoints itself (SQLite's default is 1,000; the worker's keep it below, starting
+ * the log again from HOLD_LOG_PAGES: twice that leaves room for what 20 writers add between two of its turns).
+ */
+export const BACKSTOP_CHECKPOINT_PAGES = 16_384;
 
 /** How many prepared statements the SQLite connection keeps for reuse (the API sends a few dozen distinct ones). */
 export const STATEMENT_CACHE_SIZE = 256;

@@ -109,6 +109,9 @@ export class SharedCommits implements CommitDeferral {
   /** Where the running transaction's own deferred statements begin. */
   private deferredMark = 0;
 
+  /** Set while new write transactions are held back (holdWrites): they wait for `gate`. */
+  private held: { gate: Promise<void>; open: () => void; timer: ReturnType<typeof setTimeout> } | undefined;
+
   /** The last failure of a statement of the running transaction. */
   private failure: unknown;
   /** SQLite's one connection, as `outside` found it. */
@@ -193,6 +196,45 @@ export class SharedCommits implements CommitDeferral {
         yield* connection.streamQuery(query, chunkSize);
       },
     };
+  }
+
+  /**
+   * Holds new write transactions back (SharedCommitKysely's, until releaseWrites or for `maxMs` at most) and resolves
+   * once none is under way: the one open has committed (or failed). Reads go on meanwhile. For the checkpoint worker,
+   * which copies the end of the write-ahead log meanwhile (server/db/checkpoints.ts, HOLD_LOG_PAGES).
+   */
+  async holdWrites(maxMs: number): Promise<void> {
+    if (!this.held) {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const timer = setTimeout(() => this.releaseWrites(), maxMs);
+      timer.unref?.();
+      this.held = { gate, open, timer };
+    }
+    const held = this.held;
+    // Those already begun (or waiting for the connection) finish; the shared transaction then commits.
+    while (this.held === held && (this.open || this.committing)) {
+      if (this.committing) await this.committing.catch(() => {});
+      else if (this.inside) await new Promise((resolve) => setImmediate(resolve));
+      else await this.commit().catch(() => {});
+    }
+  }
+
+  /** Lets held write transactions go on. */
+  releaseWrites(): void {
+    const held = this.held;
+    if (!held) return;
+    this.held = undefined;
+    clearTimeout(held.timer);
+    held.open();
+  }
+
+  /** Resolves once new write transactions may begin (at once, unless holdWrites holds them). */
+  admitted(): Promise<void> | undefined {
+    if (!this.held) return undefined;
+    return (async () => {
+      while (this.held) await this.held.gate;
+    })();
   }
 
   /** A Kysely transaction is running inside the shared one. */
@@ -303,6 +345,9 @@ export class SharedCommitKysely extends Kysely<Database> {
     const execute = builder.execute.bind(builder);
     const shared = this.#shared;
     builder.execute = async (callback) => {
+      // Before the connection is asked for: reads are not held behind it.
+      const admitted = shared.admitted();
+      if (admitted) await admitted;
       let outcome: Outcome | undefined;
       const result = await execute(async (trx) => {
         const value = await callback(trx);

@@ -5,12 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { commitCounts, createDb, migrate, type Database } from '../../server/db';
-import { DEFERRED_SIZE_LIMIT, commitDeferral } from '../../server/db/shared-commits';
+import { DEFERRED_SIZE_LIMIT, commitDeferral, sharedCommitsOf } from '../../server/db/shared-commits';
 import { SqliteDatabase } from '../../server/db/sqlite-driver';
 import { hashPassword } from '../../server/passwords';
 import { createUser } from '../../server/repositories/users';
@@ -142,6 +143,55 @@ describe('write transactions sharing a commit (SQLite)', () => {
     await db.destroy();
     expect(committedNames(file)).toEqual(['Oak']);
     await writing;
+  });
+});
+
+describe('writes held back for the checkpoint worker (SQLite)', () => {
+  it('holds once the transaction under way has committed; later ones wait while reads go on, then commit, none lost', async () => {
+    const { db, file } = await sqliteFile();
+    const shared = sharedCommitsOf(db)!;
+    let finish!: () => void;
+    const underWay = db.transaction().execute(async (trx) => {
+      await insert(trx, 'Oak');
+      await new Promise<void>((resolve) => (finish = resolve));
+      await insert(trx, 'Ash');
+    });
+    while (!finish) await new Promise<void>(queueMicrotask);
+    let held = false;
+    const holding = shared.holdWrites(10_000).then(() => (held = true));
+    await sleep(30);
+    // The transaction under way is not cut short: the hold waits for its commit.
+    expect(held).toBe(false);
+    finish();
+    await underWay;
+    await holding;
+    expect(committedNames(file)).toEqual(['Oak', 'Ash']);
+    // Held: a new write waits, uncommitted and unanswered; a read is answered meanwhile.
+    let answered = false;
+    const later = db.transaction().execute((trx) => insert(trx, 'Elm')).then(() => (answered = true));
+    const read = await sql<{ name: string }>`select name from shared_things order by id`.execute(db);
+    expect(read.rows.map((row) => row.name)).toEqual(['Oak', 'Ash']);
+    await sleep(50);
+    expect(answered).toBe(false);
+    expect(committedNames(file)).toEqual(['Oak', 'Ash']);
+    shared.releaseWrites();
+    await later;
+    expect(committedNames(file)).toEqual(['Oak', 'Ash', 'Elm']);
+  });
+
+  it('lets held writes go on by themselves after the longest hold, should nobody release them', async () => {
+    const { db, file } = await sqliteFile();
+    const shared = sharedCommitsOf(db)!;
+    await shared.holdWrites(200);
+    const started = Date.now();
+    await db.transaction().execute((trx) => insert(trx, 'Oak'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(committedNames(file)).toEqual(['Oak']);
+    // Not held any more: the next write goes at once.
+    const next = Date.now();
+    await db.transaction().execute((trx) => insert(trx, 'Yew'));
+    expect(Date.now() - next).toBeLessThan(150);
+    expect(committedNames(file)).toEqual(['Oak', 'Yew']);
   });
 });
 
