@@ -1,6 +1,6 @@
 // The checkpoint worker on a database it cannot checkpoint (a full disk did it on every 100 ms turn): it says so once
 // per kind of failure, backs off, and says when checkpoints work again (database probe).
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -299,4 +299,19 @@ it("starts the log again under writes that never pause, the server's writes held
       await db.destroy();
     }
   }
+});
+
+it('leaves no descriptor of the database open once the server has closed it', async () => {
+  const file = path.join(dir, 'descriptors.db');
+  const openFiles = () => readdirSync('/proc/self/fd').length;
+  // The first opening loads what stays loaded (the driver, the worker's code): counted from the second.
+  await createDb({ sqlite: file }, { settleLater: true }).destroy();
+  const before = openFiles();
+  for (let round = 0; round < 5; round += 1) {
+    const db = createDb({ sqlite: file }, { settleLater: true });
+    await db.transaction().execute((trx) => sql`create table if not exists notes (id integer primary key)`.execute(trx));
+    await db.destroy();
+  }
+  // The worker ends (and its descriptor is closed) shortly after the database closes.
+  expect(await until(() => openFiles() <= before, 5_000)).toBe(true);
 });
