@@ -1,6 +1,5 @@
 import { closeSync, openSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { SEARCH_AUTOMERGE } from './migrations/0013-search-merging';
 import { SQLITE_DRIVER_PATH } from './sqlite-driver';
 
 // SQLite copies the write-ahead log back into the database (a checkpoint) inside whichever commit crosses 1,000
@@ -46,39 +45,26 @@ export const HOLD_WAIT_MS = 1_000;
 export const HOLD_MAX_MS = 1_000;
 
 // ---- The full-text index tidied while writes are quiet (issue #10) -------------------------------------------------
-// FTS5 (record_search, migration 0010) writes each commit's words as a small segment and merges the segments of a
-// level once `automerge` (8) of them pile up, a step at every write after that. Merges of the big levels are then
-// paid for by whichever writes come along: on the bench's 100,000 posts per area, seeded in batches, the index was 17
-// segments (the largest 18,085 pages of 37,000) with a merge of eight segments under way, and replayed updates cost
-// 400 µs of SQLite time each (statements and commit); on the same index merged into one segment, 250 µs (the merges
-// of a burst of writes then stay among its own small segments). So the worker, once no other connection has
-// committed for `quietMs`, merges the index into one segment with FTS5's `merge` command (a negative count: every
-// segment, whatever its level), `stepPages` pages a step, each step its own short transaction, `pauseMs`
-// apart so that a write arriving meanwhile gets the lock between two steps (its BEGIN IMMEDIATE retries SQLITE_BUSY);
-// it stops at the first commit of another connection. Only when it is worth rewriting the index: the pages outside
-// its largest segment make at least 1/`ratio` of that segment's, and the index holds at least `minPages` pages
-// (a small one costs FTS5's own merging little). Steps of 32 pages took 2.3 ms (median) and 31 ms at most on that
-// index, 2.1 s in all, secure_delete on (the worker's connection has it, as the server's).
-// A tidy that writes interrupt would be carried on by those writes: FTS5 goes on with a merge under way before any
-// other, a step at each write, and the tidy's merge is of the whole index. Measured so (bench-ab, 100,000 posts,
-// bursts of 2 s to each build in turn, the tidy starting after 2 s of quiet): updates 905/s against 1,012/s without
-// tidying; in `npm run bench`, a write held the event loop 50 ms (a step of 64 pages for each of the index's six
-// levels). So the tidy sets FTS5's `automerge` to 0 while it merges (writes cutting it short then merge only at
-// FTS5's crisis, 16 segments on a level) and back to what it was when done; the next quiet spell carries on where it
-// stopped. Crisis merges merge a whole level at once, whose size has no bound (a level of 16 segments of 500 pages:
-// 8,000 pages in one write): once writes have gone on for `cutShortMs` after cutting a merge short, `automerge`
-// comes back, and those writes carry the merge on a bounded step at a time, as FTS5 does by itself. Found at 0 outside
-// a merge (a stop cut one short), it is set back to the migration's.
+// FTS5 (record_search, migration 0010) writes each commit's words as a small segment, and each commit that wrote to it
+// merges a bounded step of the segments that piled up (migration 0015). Merges of the big levels are then paid for by
+// whichever writes come along: on the bench's 100,000 posts per area, seeded in batches, the index was 17 segments
+// (the largest 18,085 pages of 37,000) with a merge of eight segments under way, and replayed updates cost 400 µs of
+// SQLite time each (statements and commit); on the same index merged into one segment, 250 µs (the merges of a burst
+// of writes then stay among its own small segments). So the worker, once no other connection has committed for
+// `quietMs`, merges the index into one segment with FTS5's `merge` command (a negative count: every segment, whatever
+// its level), `stepPages` pages a step, each step its own short transaction, `pauseMs` apart so that a write arriving
+// meanwhile gets the lock between two steps (its BEGIN IMMEDIATE retries SQLITE_BUSY); it stops at the first commit of
+// another connection. Only when it is worth rewriting the index: the pages outside its largest segment make at least
+// 1/`ratio` of that segment's, and the index holds at least `minPages` pages (a small one costs the commits' merging
+// little). Steps of 32 pages took 2.3 ms (median) and 31 ms at most on that index, 2.1 s in all, secure_delete on (the
+// worker's connection has it, as the server's). A tidy that writes cut short is carried on by their commits, a bounded
+// step each (a merge under way comes first), and by the next quiet spell.
 export interface TidyOptions {
   quietMs: number;
   stepPages: number;
   pauseMs: number;
   ratio: number;
   minPages: number;
-  /** FTS5's automerge to come back to, should the worker find it at 0 (a tidy cut short by a stop). */
-  automerge: number;
-  /** Writes going on this long after they cut a merge short get FTS5's merging at writes back. */
-  cutShortMs: number;
 }
 
 /** The server's (the figures above are its). */
@@ -88,8 +74,6 @@ const TIDY_DEFAULTS: TidyOptions = {
   pauseMs: 5,
   ratio: 10,
   minPages: 256,
-  automerge: SEARCH_AUTOMERGE,
-  cutShortMs: 3_000,
 };
 
 // The worker's code, evaluated (eval: true) so the compiled server needs no second file. A failure is reported once
@@ -153,44 +137,28 @@ const worthTidying = (pages) => {
 
 let tidying = false;
 let tidyTimer;
-// FTS5's automerge as it was before a merge of the tidy's began; undefined when none is under way.
-let automergeBefore;
+// A merge of the tidy's is under way, cut short by a write: the next quiet spell carries it on without asking again
+// whether it is worth it (the commits' own merge steps may be carrying it on meanwhile).
+let underWay = false;
 // The index's structure record as the last step left it.
 let shape;
-// Whether the tidy has automerge at 0 now, and when writes last cut the merge short.
-let automergeOff = false;
-let cutShortAt = 0;
-let automergeRead;
-// Written out: FTS5 takes only an integer, and a bound JavaScript number is a real.
-const setAutomerge = (value) => db.exec("insert into record_search (record_search, rank) values ('automerge', " + Math.trunc(Number(value)) + ')');
 
 // A failure of a step or of the checks: a write of the server's holding the lock is the next quiet spell's to wait
-// for; anything else is reported once, FTS5's own merging given back, and the index left alone until the next write.
+// for; anything else is reported once, and the index left alone until the next write.
 const tidyFailed = (error) => {
-  // A step of the merge failed (not the setting's restoring, which the next turn tries again).
-  if (tidying) cutShortAt = Date.now();
   tidying = false;
   const code = String(error && error.code);
   if (code.startsWith('SQLITE_BUSY')) return;
   if (code !== tidyFailing) parentPort.postMessage({ tidyError: String(error && error.message) });
   tidyFailing = code;
   checkedVersion = version;
-  if (automergeBefore !== undefined) {
-    try {
-      if (automergeOff) setAutomerge(automergeBefore);
-      automergeOff = false;
-    } catch {
-      // Left at 0: the next quiet spell finds it so and sets it back.
-    }
-    automergeBefore = undefined;
-  }
+  underWay = false;
 };
 
 const tidyStep = () => {
   try {
     if (db.pragma('data_version', { simple: true }) !== version) {
       tidying = false;
-      cutShortAt = Date.now();
       return;
     }
     // As the last step left it: no other connection has committed since (checked above).
@@ -202,9 +170,7 @@ const tidyStep = () => {
     // Done: the step merged nothing, or one segment is left.
     if (Buffer.compare(before, shape) === 0 || !pages || pages.length < 2) {
       tidying = false;
-      setAutomerge(automergeBefore);
-      automergeOff = false;
-      automergeBefore = undefined;
+      underWay = false;
       checkedVersion = version;
       // What the merge's buffers held goes back (the server's memory is measured, issue #10).
       db.pragma('shrink_memory');
@@ -229,12 +195,6 @@ const tidySearch = () => {
     tidyReady = true;
   }
   const now = Date.now();
-  // Writes have gone on past a short burst since they cut the merge short: FTS5 merges at writes again (carrying the
-  // tidy's merge on, a bounded step at a time), rather than only at its crisis merges, whose size has no bound.
-  if (automergeOff && now - cutShortAt > tidy.cutShortMs) {
-    setAutomerge(automergeBefore);
-    automergeOff = false;
-  }
   const current = db.pragma('data_version', { simple: true });
   if (current !== version) {
     version = current;
@@ -245,29 +205,20 @@ const tidySearch = () => {
   try {
     shapeOf ??= db.prepare('select block from record_search_data where id = 10').pluck();
     mergeStep ??= db.prepare("insert into record_search (record_search, rank) values ('merge', " + -tidy.stepPages + ')');
-    automergeRead ??= db.prepare("select v from record_search_config where k = 'automerge'").pluck();
   } catch {
     // No full-text table (yet): looked for again after the next write.
     shapeOf = mergeStep = undefined;
     checkedVersion = version;
     return;
   }
-  if (automergeBefore === undefined) {
-    // Left at 0 by a tidy a stop cut short: FTS5's own merging comes back (the migration's setting).
-    const automerge = automergeRead.get();
-    if (automerge === 0) setAutomerge(tidy.automerge);
-    if (!worthTidying(segmentPages(shapeOf.get()))) {
+  shape = shapeOf.get();
+  if (!underWay) {
+    if (!worthTidying(segmentPages(shape))) {
       checkedVersion = version;
       return;
     }
-    automergeBefore = automerge === 0 || automerge === undefined ? tidy.automerge : automerge;
+    underWay = true;
   }
-  if (!automergeOff) {
-    setAutomerge(0);
-    automergeOff = true;
-  }
-  // Read after the setting, which FTS5 keeps a cookie of in the same record.
-  shape = shapeOf.get();
   tidying = true;
   tidyStep();
 };

@@ -3,6 +3,7 @@
 // SQLite the full-text row just before that transaction's commit, in the same SQLite transaction (below).
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf, unplannedLimit } from '../db/dialect';
+import { SEARCH_MERGE_PAGES } from '../db/migrations/0015-search-merging-in-commits';
 import { prepared } from '../db/prepared';
 import { commitDeferral, type CommitDeferral } from '../db/shared-commits';
 import type { Database } from '../db/types';
@@ -93,16 +94,29 @@ async function heldSearchBody(db: Db, id: number): Promise<string | undefined> {
 const DEFERRED_INSERT = 'insert into record_search (rowid, area, body) values (?, ?, ?)';
 const DEFERRED_DELETE = 'delete from record_search where rowid = ?';
 
+// A commit that writes to the full-text table merges a bounded step of its segments after its rows (migration 0015:
+// FTS5 merges nothing at writes by itself), once per commit however many writes share it.
+const MERGE_STEP = `insert into record_search (record_search, rank) values ('merge', ${SEARCH_MERGE_PAGES})`;
+const isMergeNote = (note: unknown): note is { searchMerge: true } => typeof note === 'object' && note !== null && 'searchMerge' in note;
+
+function mergeAtCommit(deferral: CommitDeferral): void {
+  if (!deferral.lastNote(isMergeNote)) deferral.defer(CompiledQuery.raw(MERGE_STEP), { searchMerge: true }, 0, Number.MAX_SAFE_INTEGER);
+}
+
 async function insertSearchRow(db: Db, area: string, id: number, body: string, deferring = true): Promise<void> {
   const deferral = deferring ? searchDeferral(db) : undefined;
-  if (deferral) deferral.defer(CompiledQuery.raw(DEFERRED_INSERT, [id, area, body]), { searchOf: id, body } satisfies SearchNote, body.length + area.length, id);
-  else await insertSearchBody(db, { id, area, body });
+  if (deferral) {
+    deferral.defer(CompiledQuery.raw(DEFERRED_INSERT, [id, area, body]), { searchOf: id, body } satisfies SearchNote, body.length + area.length, id);
+    mergeAtCommit(deferral);
+  } else await insertSearchBody(db, { id, area, body });
 }
 
 async function deleteSearchRow(db: Db, id: number): Promise<void> {
   const deferral = searchDeferral(db);
-  if (deferral) deferral.defer(CompiledQuery.raw(DEFERRED_DELETE, [id]), { searchOf: id, body: null } satisfies SearchNote, 0, id);
-  else await deleteSearchBody(db, { id });
+  if (deferral) {
+    deferral.defer(CompiledQuery.raw(DEFERRED_DELETE, [id]), { searchOf: id, body: null } satisfies SearchNote, 0, id);
+    mergeAtCommit(deferral);
+  } else await deleteSearchBody(db, { id });
 }
 
 // Run by every write of a record: built once per dialect (server/db/prepared.ts). SQLite's full-text table keys a

@@ -173,6 +173,57 @@ describe('text search after writes that share a commit', () => {
   });
 });
 
+describe("the full-text index's merging (SQLite)", () => {
+  afterEach(removeAllPosts);
+
+  // Migration 0015: FTS5 merges nothing at writes by itself; each commit that wrote to the index merges a bounded step.
+  // Each post below is its own commit, writing a segment of its own: with no step, segments pile up to FTS5's crisis
+  // merge (16 on a level); with them, a level merges once it has 8.
+  it.runIf(!process.env.TEST_DATABASE_URL)('merges the segments writes leave, a step in each commit, every word still found', async () => {
+    const settings = await sql<{ k: string; v: number }>`select k, v from record_search_config where k in ('automerge', 'usermerge') order by k`.execute(t.db);
+    expect(settings.rows).toEqual([
+      { k: 'automerge', v: 0 },
+      { k: 'usermerge', v: 8 },
+    ]);
+    const levels = async () => {
+      const block = (await sql<{ block: Uint8Array }>`select block from record_search_data where id = 10`.execute(t.db)).rows[0]!.block;
+      // FTS5's structure record (fts5_index.c): a cookie, then varints: levels, segments, a write counter, and per level
+      // the segments of a merge under way and its segments (three varints each).
+      let at = 4;
+      const varint = () => {
+        let value = 0;
+        for (;;) {
+          const byte = block[at++]!;
+          value = value * 128 + (byte & 0x7f);
+          if (byte < 0x80) return value;
+        }
+      };
+      const count = varint();
+      varint();
+      varint();
+      const perLevel: number[] = [];
+      for (let level = 0; level < count; level += 1) {
+        varint();
+        const segments = varint();
+        for (let n = 0; n < segments * 3; n += 1) varint();
+        perLevel.push(segments);
+      }
+      return perLevel;
+    };
+    let most = 0;
+    for (let n = 0; n < 120; n += 1) {
+      await post(`Mortar batch ${n}`, { excerpt: `Grade ${n % 4 === 0 ? 'fine' : 'coarse'} sand` });
+      most = Math.max(most, ...(await levels()));
+    }
+    // A level reaches 8 and is merged at the next commit; never the 16 of FTS5's crisis.
+    expect(most).toBeLessThanOrEqual(9);
+    expect((await titles({ q: 'mortar' })).length).toBe(100);
+    const fine = await api.get(`/api/blogs${listParams({ filter: { q: 'mortar fine' }, range: [0, 99], sort: ['id', 'ASC'] })}`);
+    expect(fine.json<Post[]>().map((record) => record.title)).toEqual(Array.from({ length: 30 }, (_, n) => `Mortar batch ${n * 4}`));
+    await sql`insert into record_search (record_search) values ('integrity-check')`.execute(t.db);
+  });
+});
+
 describe('a search that matches many records', () => {
   const count = 1200;
   const title = (i: number) => `Alpha ${String(i).padStart(4, '0')}`;
@@ -250,13 +301,15 @@ describe('the side tables of a saved record', () => {
       if (write && table) writes.push(table);
     });
     // On SQLite the full-text rows are left for the commit (server/db/shared-commits.ts), which the watcher does not
-    // see: they are counted as they are left.
+    // see: they are counted as they are left, less the one merge step a commit that has any leaves with them
+    // (migration 0015).
     const deferred = () => commitCounts(t.db)?.deferred ?? 0;
     const save = async (changes: Record<string, unknown>) => {
       writes.length = 0;
       const before = deferred();
       await updateRecord(watched, blogs, created.id, changes);
-      return { search: writes.filter((table) => table === 'record_search').length + deferred() - before, others: writes.filter((table) => table !== 'record_search') };
+      const left = deferred() - before;
+      return { search: writes.filter((table) => table === 'record_search').length + Math.max(0, left - 1), others: writes.filter((table) => table !== 'record_search') };
     };
     // Neither searched nor a tag: nothing to write.
     expect(await save({ content: '<p>New body</p>' })).toEqual({ search: 0, others: [] });

@@ -13,6 +13,7 @@ import { areaGenerations } from './0011-area-generations';
 import { areaRecordCounts } from './0012-area-record-counts';
 import { searchMerging } from './0013-search-merging';
 import { documentCompression } from './0014-document-compression';
+import { searchMergingInCommits } from './0015-search-merging-in-commits';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_area_record_counts': areaRecordCounts,
   '0013_search_merging': searchMerging,
   '0014_document_compression': documentCompression,
+  '0015_search_merging_in_commits': searchMergingInCommits,
 };
