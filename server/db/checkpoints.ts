@@ -4,8 +4,8 @@ import { SQLITE_DRIVER_PATH } from './sqlite-driver';
 
 // SQLite copies the write-ahead log back into the database (a checkpoint) inside whichever commit crosses 1,000
 // pages, fsyncs included: that commit held the event loop 123 ms (measured on 10,000 posts; 4.8 ms at most without
-// it). The server turns that off (wal_autocheckpoint = 0) and checkpoints from a connection of its own on a worker
-// thread instead, every CHECKPOINT_EVERY_MS, in PASSIVE mode: it copies what no reader still needs and never waits
+// it). The server moves that threshold out of the way (wal_autocheckpoint = BACKSTOP_CHECKPOINT_PAGES, server/db/
+// index.ts: a backstop) and checkpoints from a connection of its own on a worker thread instead, every CHECKPOINT_EVERY_MS, in PASSIVE mode: it copies what no reader still needs and never waits
 // for, or blocks, the server's reads and writes. The log starts again from its beginning at the first write after a
 // checkpoint that copied all of it, and is then cut back to journal_size_limit (server/db/index.ts).
 // Measured under 20 writers on 10,000 posts: every 100 ms, 449 creates/s (p99 73 ms); every 500 ms, 230/s with
@@ -129,6 +129,32 @@ const segmentPages = (block) => {
   return pages.sort((a, b) => b - a);
 };
 
+// Whether a merge is under way on some level of the index (false too for a record of another layout).
+const mergeUnderWay = (block) => {
+  if (!block || block.length < 5 || block[4] === 0xff) return false;
+  let at = 4;
+  const varint = () => {
+    let value = 0;
+    for (let i = 0; i < 9; i += 1) {
+      const byte = block[at++];
+      if (byte === undefined) throw new Error('short structure record');
+      if (i === 8) return value * 256 + byte;
+      value = value * 128 + (byte & 0x7f);
+      if (byte < 0x80) return value;
+    }
+    return value;
+  };
+  const levels = varint();
+  varint();
+  varint();
+  for (let level = 0; level < levels; level += 1) {
+    if (varint() > 0) return true;
+    const segments = varint();
+    for (let n = 0; n < segments * 3; n += 1) varint();
+  }
+  return false;
+};
+
 const worthTidying = (pages) => {
   if (!pages || pages.length < 2) return false;
   const total = pages.reduce((sum, n) => sum + n, 0);
@@ -212,6 +238,8 @@ const tidySearch = () => {
     return;
   }
   shape = shapeOf.get();
+  // The commits' merge steps may have finished it meanwhile: then it is a new tidy, if one is worth it.
+  if (underWay && !mergeUnderWay(shape)) underWay = false;
   if (!underWay) {
     if (!worthTidying(segmentPages(shape))) {
       checkedVersion = version;
@@ -241,11 +269,25 @@ const catchUp = () => {
   timer = setTimeout(run, wait);
 };
 
+// The log's length and the pages copied as the last turn's checkpoint found them, and the pages copied when the
+// database file was last synced here: a log that no longer grows (writes stopped) needs neither a hold nor a sync,
+// the next write starting it again anyway.
+let lastLog = 0;
+let syncedCopied = 0;
+
 const run = () => {
   let checkpointed = false;
   let logPages = 0;
+  let copied = 0;
+  let grew = false;
   try {
-    logPages = Number(db.pragma('wal_checkpoint(PASSIVE)')[0]?.log ?? 0);
+    const result = db.pragma('wal_checkpoint(PASSIVE)')[0];
+    logPages = Number(result?.log ?? 0);
+    copied = Number(result?.checkpointed ?? 0);
+    // Started again since (shorter than it was): what was copied before is of another log.
+    if (logPages < lastLog) syncedCopied = 0;
+    grew = logPages > lastLog;
+    lastLog = logPages;
     if (failing !== undefined) parentPort.postMessage({ recovered: true });
     failing = undefined;
     wait = workerData.everyMs;
@@ -268,14 +310,15 @@ const run = () => {
   }
   // Through a descriptor of the server's (workerData.dbFd): a descriptor closed here would drop the locks SQLite
   // holds on the file for the whole process.
-  if (checkpointed && workerData.dbFd !== undefined && logPages >= workerData.syncPages) {
+  if (checkpointed && workerData.dbFd !== undefined && logPages >= workerData.syncPages && copied > syncedCopied) {
+    syncedCopied = copied;
     try {
       require('node:fs').fdatasyncSync(workerData.dbFd);
     } catch {
       // SQLite's own sync, at the checkpoint that reaches the log's end, reports what is wrong with the disk.
     }
   }
-  if (checkpointed && !tidying && workerData.holdPages > 0 && logPages >= workerData.holdPages) {
+  if (checkpointed && grew && !tidying && workerData.holdPages > 0 && logPages >= workerData.holdPages) {
     holding = true;
     parentPort.postMessage({ hold: true });
     timer = setTimeout(() => {
@@ -298,6 +341,11 @@ parentPort.on('message', (message) => {
 `;
 
 export interface Checkpointer {
+  /**
+   * Ends the worker. Called just before the server's own connection to the file closes: the descriptor the worker
+   * syncs through is closed once the worker has ended, and closing it while a connection is open would drop that
+   * connection's locks.
+   */
   stop(): void;
 }
 
@@ -355,7 +403,7 @@ export function checkpointInBackground(file: string, events: CheckpointEvents, o
     if (message.recovered) events.onRecovered();
     if (message.tidyError) events.onTidyError?.(message.tidyError);
     if (message.tidied) events.onTidied?.();
-    if (message.hold) {
+    if (message.hold && !stopped) {
       void Promise.resolve(events.onHold?.())
         .catch(() => {})
         .then(() => {

@@ -124,8 +124,8 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
         console.error('Cornerstone: checkpoints on a worker thread work again.');
         if (database.open) database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
       },
-      // Nothing is lost: FTS5 goes on merging the index itself, as it does while writes come.
-      onTidyError: (message) => console.error(`Cornerstone: merging the search index on a worker thread failed (${message}); FTS5 merges it as writes come.`),
+      // Nothing is lost: each commit that writes to the index goes on merging a step of it (migration 0015).
+      onTidyError: (message) => console.error(`Cornerstone: merging the search index on a worker thread failed (${message}); the writes go on merging it a step at a time.`),
       onHold: () => shared.holdWrites(HOLD_MAX_MS),
       onRelease: () => shared.releaseWrites(),
     }, { holdPages: settings.holdLogPages ?? HOLD_LOG_PAGES });

@@ -51,6 +51,8 @@ export interface CommitDeferral {
   defer(query: CompiledQuery, note: unknown, size: number, order?: number): void;
   /** The last note left in the shared transaction that `match` accepts. */
   lastNote<T>(match: (note: unknown) => note is T): T | undefined;
+  /** As `defer`, unless a statement of the same `key` is already left for this commit (and not dropped since). */
+  deferOnce(key: string, query: CompiledQuery, order?: number): void;
 }
 
 /** The databases that share commits, by their adapter: an instance made by withPlugin, and its transactions, share it. */
@@ -106,9 +108,13 @@ export class SharedCommits implements CommitDeferral {
   /** Statements left for the commit of the open shared transaction, in order. */
   private deferred: Deferred[] = [];
   private deferredSize = 0;
+  /** The keys of the statements left by deferOnce for the open shared transaction. */
+  private onceKeys = new Set<string>();
   /** Where the running transaction's own deferred statements begin. */
   private deferredMark = 0;
 
+  /** SharedCommitKysely's write transactions admitted and not ended yet (begun, or waiting for the connection). */
+  private admittedWrites = 0;
   /** Set while new write transactions are held back (holdWrites): they wait for `gate`. */
   private held: { gate: Promise<void>; open: () => void; timer: ReturnType<typeof setTimeout> } | undefined;
 
@@ -212,10 +218,11 @@ export class SharedCommits implements CommitDeferral {
       this.held = { gate, open, timer };
     }
     const held = this.held;
-    // Those already begun (or waiting for the connection) finish; the shared transaction then commits.
-    while (this.held === held && (this.open || this.committing)) {
+    // Those already admitted (begun, or waiting for the connection behind a read) finish; the shared transaction then
+    // commits.
+    while (this.held === held && (this.admittedWrites > 0 || this.open || this.committing)) {
       if (this.committing) await this.committing.catch(() => {});
-      else if (this.inside) await new Promise((resolve) => setImmediate(resolve));
+      else if (this.inside || !this.open) await new Promise((resolve) => setImmediate(resolve));
       else await this.commit().catch(() => {});
     }
   }
@@ -229,12 +236,24 @@ export class SharedCommits implements CommitDeferral {
     held.open();
   }
 
-  /** Resolves once new write transactions may begin (at once, unless holdWrites holds them). */
-  admitted(): Promise<void> | undefined {
-    if (!this.held) return undefined;
+  /**
+   * Resolves once a new write transaction may begin (at once, unless holdWrites holds them), counting it as admitted
+   * from then on: `done` must be called once it has ended, however.
+   */
+  admit(): Promise<void> | undefined {
+    if (!this.held) {
+      this.admittedWrites += 1;
+      return undefined;
+    }
     return (async () => {
       while (this.held) await this.held.gate;
+      this.admittedWrites += 1;
     })();
+  }
+
+  /** An admitted write transaction has ended (committed, failed or rolled back). */
+  done(): void {
+    this.admittedWrites -= 1;
   }
 
   /** A Kysely transaction is running inside the shared one. */
@@ -249,6 +268,12 @@ export class SharedCommits implements CommitDeferral {
     this.counts.deferred += 1;
   }
 
+  deferOnce(key: string, query: CompiledQuery, order = 0): void {
+    if (this.onceKeys.has(key)) return;
+    this.defer(query, { once: key }, 0, order);
+    this.onceKeys.add(key);
+  }
+
   lastNote<T>(match: (note: unknown) => note is T): T | undefined {
     for (let at = this.deferred.length - 1; at >= 0; at -= 1) {
       const entry = this.deferred[at];
@@ -259,7 +284,11 @@ export class SharedCommits implements CommitDeferral {
 
   /** Forgets the deferred statements from `from` on. */
   private dropDeferred(from: number): void {
-    for (const entry of this.deferred.splice(from)) this.deferredSize -= entry.size;
+    for (const entry of this.deferred.splice(from)) {
+      this.deferredSize -= entry.size;
+      const key = (entry.note as { once?: unknown } | null)?.once;
+      if (typeof key === 'string') this.onceKeys.delete(key);
+    }
     if (this.deferred.length === 0) this.deferredSize = 0;
   }
 
@@ -306,6 +335,7 @@ export class SharedCommits implements CommitDeferral {
         // Taken before they run: a failure below leaves none of them for the next shared transaction.
         const deferred = this.deferred.splice(0).sort((a, b) => a.order - b.order);
         this.deferredSize = 0;
+        this.onceKeys.clear();
         for (const { query } of deferred) await this.run(query);
         await this.run('commit');
         this.open = false;
@@ -346,16 +376,20 @@ export class SharedCommitKysely extends Kysely<Database> {
     const shared = this.#shared;
     builder.execute = async (callback) => {
       // Before the connection is asked for: reads are not held behind it.
-      const admitted = shared.admitted();
+      const admitted = shared.admit();
       if (admitted) await admitted;
       let outcome: Outcome | undefined;
-      const result = await execute(async (trx) => {
-        const value = await callback(trx);
-        outcome = shared.current();
-        return value;
-      });
-      await shared.committed(outcome);
-      return result;
+      try {
+        const result = await execute(async (trx) => {
+          const value = await callback(trx);
+          outcome = shared.current();
+          return value;
+        });
+        await shared.committed(outcome);
+        return result;
+      } finally {
+        shared.done();
+      }
     };
     return builder;
   }

@@ -96,11 +96,10 @@ const DEFERRED_DELETE = 'delete from record_search where rowid = ?';
 
 // A commit that writes to the full-text table merges a bounded step of its segments after its rows (migration 0015:
 // FTS5 merges nothing at writes by itself), once per commit however many writes share it.
-const MERGE_STEP = `insert into record_search (record_search, rank) values ('merge', ${SEARCH_MERGE_PAGES})`;
-const isMergeNote = (note: unknown): note is { searchMerge: true } => typeof note === 'object' && note !== null && 'searchMerge' in note;
+const MERGE_STEP = CompiledQuery.raw(`insert into record_search (record_search, rank) values ('merge', ${SEARCH_MERGE_PAGES})`);
 
 function mergeAtCommit(deferral: CommitDeferral): void {
-  if (!deferral.lastNote(isMergeNote)) deferral.defer(CompiledQuery.raw(MERGE_STEP), { searchMerge: true }, 0, Number.MAX_SAFE_INTEGER);
+  deferral.deferOnce('search-merge', MERGE_STEP, Number.MAX_SAFE_INTEGER);
 }
 
 async function insertSearchRow(db: Db, area: string, id: number, body: string, deferring = true): Promise<void> {

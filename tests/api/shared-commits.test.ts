@@ -179,6 +179,23 @@ describe('writes held back for the checkpoint worker (SQLite)', () => {
     expect(committedNames(file)).toEqual(['Oak', 'Ash', 'Elm']);
   });
 
+  it('waits too for a write admitted before the hold that has not begun yet (behind a read for the connection, say)', async () => {
+    const { db, file } = await sqliteFile();
+    const shared = sharedCommitsOf(db)!;
+    // Admitted as SharedCommitKysely admits one, before it asks for the connection: nothing is open yet.
+    await shared.admit();
+    let held = false;
+    const holding = shared.holdWrites(10_000).then(() => (held = true));
+    await sleep(50);
+    expect(held).toBe(false);
+    // It begins, writes and commits (SharedCommitKysely's own transactions are held now: the driver's are used here).
+    await sql`insert into shared_things (name) values ('Oak')`.execute(db);
+    shared.done();
+    await holding;
+    expect(committedNames(file)).toEqual(['Oak']);
+    shared.releaseWrites();
+  });
+
   it('lets held writes go on by themselves after the longest hold, should nobody release them', async () => {
     const { db, file } = await sqliteFile();
     const shared = sharedCommitsOf(db)!;
@@ -236,6 +253,31 @@ describe('statements left for the commit (SQLite)', () => {
     expect(commitCounts(db)!.commits - before.commits).toBe(1);
     // Outside a transaction there is nothing to leave a statement to.
     expect(commitDeferral(db)).toBeUndefined();
+  });
+
+  it('runs a statement left once per commit once, however many leave it, and again for the next commit', async () => {
+    const { db, file } = await sqliteFile();
+    const once = (trx: Kysely<Database>, name: string) =>
+      commitDeferral(trx)!.deferOnce('the-once', CompiledQuery.raw('insert into shared_things (name) values (?)', [name]), 1_000);
+    const results = await Promise.allSettled([
+      // The first to leave it fails: its statement goes with it, and the next to leave one is run instead.
+      db.transaction().execute(async (trx) => {
+        once(trx, 'Once, by the failed');
+        throw new Error('the form was wrong');
+      }),
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'Oak');
+        once(trx, 'Once, by Oak');
+      }),
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'Ash');
+        once(trx, 'Once, by Ash');
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    expect(committedNames(file)).toEqual(['Oak', 'Ash', 'Once, by Oak']);
+    await db.transaction().execute(async (trx) => once(trx, 'Once, next commit'));
+    expect(committedNames(file)).toEqual(['Oak', 'Ash', 'Once, by Oak', 'Once, next commit']);
   });
 
   it('fails every transaction of the commit when a statement left for it fails, and keeps none of their rows', async () => {
