@@ -97,8 +97,9 @@ let changedAt = Date.now();
 let checkedVersion;
 let tidyFailing;
 
-// Pages of each segment of the index, largest first; undefined when the record is not of the layout known here.
-const segmentPages = (block) => {
+// The index's structure record read: the pages of each segment, largest first, and whether a merge is under way on
+// some level; undefined when the record is not of the layout known here.
+const readShape = (block) => {
   if (!block || block.length < 5 || block[4] === 0xff) return undefined;
   let at = 4;
   const varint = () => {
@@ -116,8 +117,9 @@ const segmentPages = (block) => {
   varint();
   varint();
   const pages = [];
+  let merging = false;
   for (let level = 0; level < levels; level += 1) {
-    varint();
+    if (varint() > 0) merging = true;
     const segments = varint();
     for (let segment = 0; segment < segments; segment += 1) {
       varint();
@@ -126,33 +128,7 @@ const segmentPages = (block) => {
       pages.push(last - first + 1);
     }
   }
-  return pages.sort((a, b) => b - a);
-};
-
-// Whether a merge is under way on some level of the index (false too for a record of another layout).
-const mergeUnderWay = (block) => {
-  if (!block || block.length < 5 || block[4] === 0xff) return false;
-  let at = 4;
-  const varint = () => {
-    let value = 0;
-    for (let i = 0; i < 9; i += 1) {
-      const byte = block[at++];
-      if (byte === undefined) throw new Error('short structure record');
-      if (i === 8) return value * 256 + byte;
-      value = value * 128 + (byte & 0x7f);
-      if (byte < 0x80) return value;
-    }
-    return value;
-  };
-  const levels = varint();
-  varint();
-  varint();
-  for (let level = 0; level < levels; level += 1) {
-    if (varint() > 0) return true;
-    const segments = varint();
-    for (let n = 0; n < segments * 3; n += 1) varint();
-  }
-  return false;
+  return { pages: pages.sort((a, b) => b - a), merging };
 };
 
 const worthTidying = (pages) => {
@@ -191,7 +167,7 @@ const tidyStep = () => {
     const before = shape;
     mergeStep.run();
     shape = shapeOf.get();
-    const pages = segmentPages(shape);
+    const pages = readShape(shape)?.pages;
     tidyFailing = undefined;
     // Done: the step merged nothing, or one segment is left.
     if (Buffer.compare(before, shape) === 0 || !pages || pages.length < 2) {
@@ -239,9 +215,10 @@ const tidySearch = () => {
   }
   shape = shapeOf.get();
   // The commits' merge steps may have finished it meanwhile: then it is a new tidy, if one is worth it.
-  if (underWay && !mergeUnderWay(shape)) underWay = false;
+  const read = readShape(shape);
+  if (underWay && !read?.merging) underWay = false;
   if (!underWay) {
-    if (!worthTidying(segmentPages(shape))) {
+    if (!worthTidying(read?.pages)) {
       checkedVersion = version;
       return;
     }
