@@ -216,13 +216,22 @@ export const isOver = (figure, budgetName) => {
 /**
  * Runs `entries` against a server and answers { [key]: figure }. With `eventLoop`, each figure also gets the longest
  * event-loop delay seen by then (server/start.ts writes it every second), so a jump names the request that caused it.
+ * `warmup`: seconds of the same load sent first and not counted (docs/performance.md, thirty-fourth pass: a server
+ * just started answered its first seconds of creates at 660-900/s, then 1,250/s, while V8 compiled the write path on
+ * the same two CPUs); its failures still count, in the figure that follows.
  */
-export async function measure(baseUrl, entries, { headers, duration, pick: choose = (entry) => entry.make, eventLoop, serverOutput, log = console.log }) {
+export async function measure(baseUrl, entries, { headers, duration, warmup = 0, pick: choose = (entry) => entry.make, eventLoop, serverOutput, log = console.log }) {
   const figures = {};
   for (const entry of entries) {
     const make = choose(entry);
     if (!make) continue;
+    const warm = warmup > 0 ? await load(baseUrl, make, { headers, duration: warmup }) : undefined;
+    if (warm) await sleep(500);
     const figure = await load(baseUrl, make, { headers, duration });
+    if (warm?.failed) {
+      figure.failed += warm.failed;
+      figure.statuses = [...new Set([...warm.statuses, ...figure.statuses])];
+    }
     if (eventLoop) {
       await sleep(1100);
       figure.loopMaxMs = eventLoop()?.maxMs;

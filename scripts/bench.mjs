@@ -4,7 +4,8 @@
 // 2. Seeds a throwaway SQLite database straight through SQL (scripts/bench-seed.mjs) with 10,000 blog posts,
 //    projects and contact-form messages, starts the real server on it and times /api/health and /api/login.
 // 3. Issue #10's API figures (scripts/bench-api.mjs): sorted, deep, filtered, searched and tag-filtered list pages,
-//    get by id, create, update, under autocannon (20 connections, BENCH_DURATION s each; BENCH_QUICK=1: 3 s), on
+//    get by id, create, update, under autocannon (20 connections, BENCH_DURATION s each; BENCH_QUICK=1: 3 s, after
+//    BENCH_WARMUP s of the same load not counted), on
 //    10,000 then 100,000 records per area (BENCH_SIZES), on SQLite and on a throwaway PostgreSQL cluster
 //    (scripts/bench-postgres.mjs), and json-server 0.17.4 on the same 10,000 posts. With each server's peak memory
 //    (VmHWM) and the longest event-loop delay it measured itself under that load (EVENT_LOOP_REPORT, server/start.ts).
@@ -38,6 +39,8 @@ const HEALTH_REQUESTS = 200;
 const LOGIN_REQUESTS = 20;
 const QUICK = process.env.BENCH_QUICK === '1';
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 3 : 10));
+// Seconds of each figure's load sent first and not counted (scripts/bench-api.mjs measure).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? (QUICK ? 1 : 2));
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const JSON_SERVER_POSTS = 10_000;
 const LOAD = { connections: 20, duration: DURATION };
@@ -438,8 +441,8 @@ async function runCornerstone(title, { target, size, entries, holdEntries, then 
       const rows = probe.ok ? await probe.json() : [];
       if (rows.length === 0) throw new Error(`${title}: ${JSON.stringify(filter)} answered ${probe.status} with no posts`);
     }
-    console.log(`\n${title}: ${size} records per area, server started in ${(server.startMs / 1000).toFixed(1)} s; autocannon ${LOAD.connections} connections, ${DURATION} s each`);
-    figures = await measure(server.baseUrl, entries, { headers, duration: DURATION, eventLoop: server.eventLoop, serverOutput: server.output });
+    console.log(`\n${title}: ${size} records per area, server started in ${(server.startMs / 1000).toFixed(1)} s; autocannon ${LOAD.connections} connections, ${DURATION} s each after ${WARMUP} s not counted`);
+    figures = await measure(server.baseUrl, entries, { headers, duration: DURATION, warmup: WARMUP, eventLoop: server.eventLoop, serverOutput: server.output });
     // The catalogue's own peak memory and event-loop delay, before anything else loads this server.
     figures.memory = server.peakRss();
     figures.loop = server.eventLoop();
@@ -527,8 +530,8 @@ async function measurePostgres(entriesOf) {
 async function measureJsonServer(file, entries) {
   const server = await startJsonServer(file);
   try {
-    console.log(`\njson-server 0.17.4 on the same ${JSON_SERVER_POSTS} posts (db.json); autocannon ${LOAD.connections} connections, ${DURATION} s each`);
-    const figures = await measure(server.baseUrl, entries, { headers: { 'content-type': 'application/json' }, duration: DURATION, pick: (entry) => entry.json });
+    console.log(`\njson-server 0.17.4 on the same ${JSON_SERVER_POSTS} posts (db.json); autocannon ${LOAD.connections} connections, ${DURATION} s each after ${WARMUP} s not counted`);
+    const figures = await measure(server.baseUrl, entries, { headers: { 'content-type': 'application/json' }, duration: DURATION, warmup: WARMUP, pick: (entry) => entry.json });
     figures.memory = server.peakRss();
     return figures;
   } finally {
