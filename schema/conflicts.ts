@@ -9,8 +9,11 @@ export const VERSION_FIELD = 'version';
 
 export const EDIT_CONFLICT_MESSAGE = 'Someone else changed this record since you opened it.';
 export const INVALID_VERSION_MESSAGE = 'The version must be a positive whole number: the version of the copy you started from.';
-/** If-Match naming several versions (`"3", "4"`): a write starts from one copy. */
-export const IF_MATCH_LIST_MESSAGE = 'If-Match takes one version, as the ETag of the copy you started from ("3"), not a list.';
+/**
+ * If-Match naming several versions (`"3", "4"`): a write starts from one copy. No example version in the message: one
+ * was read as the record's current version (an outside probe, 2026-12-06).
+ */
+export const IF_MATCH_LIST_MESSAGE = 'If-Match takes one version, the ETag of the copy you started from, not a list.';
 
 /** `"3"`: a record's version as an entity tag (GET one answers it, a write may send it back in If-Match). */
 export const etagOf = (version: number) => `"${version}"`;

@@ -10,8 +10,18 @@
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
 // What Date.toISOString writes for the years 0001 to 9999 (an offset can carry 0001-01-01 back into the year 0).
 const INSTANT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-// The offsets clocks use: UTC−12:00 to UTC+14:00.
-const ZONE_HOURS_MAX = 14;
+// The offsets clocks use: UTC−12:00 to UTC+14:00, in minutes (+14:30 and −12:30 are past them).
+const ZONE_MINUTES_MIN = -12 * 60;
+const ZONE_MINUTES_MAX = 14 * 60;
+
+/** An offset's minutes east of UTC ('+05:45' → 345), undefined when it is no offset of a clock. */
+function offsetMinutes(zone: string): number | undefined {
+  const hours = Number(zone.slice(1, 3));
+  const minutes = Number(zone.slice(4));
+  if (minutes > 59) return undefined;
+  const east = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
+  return east < ZONE_MINUTES_MIN || east > ZONE_MINUTES_MAX ? undefined : east;
+}
 
 export const DATE_FORMAT_HINT = 'YYYY-MM-DD, or YYYY-MM-DDTHH:MM in UTC or with an offset like +02:00';
 
@@ -27,7 +37,7 @@ export function normalizeDate(text: string): string | null {
   if (month < 1 || month > 12 || calendar.getUTCDate() !== day || calendar.getUTCMonth() !== month - 1 || year < 1) return null;
   if (h === undefined) return `${y}-${mo}-${d}`;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
-  if (zone.length === 6 && (Number(zone.slice(1, 3)) > ZONE_HOURS_MAX || Number(zone.slice(4)) > 59 || (zone[0] === '-' && Number(zone.slice(1, 3)) > 12))) return null;
+  if (zone.length === 6 && offsetMinutes(zone) === undefined) return null;
   const milliseconds = fraction.slice(1, 4).padEnd(3, '0');
   const instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${milliseconds}${zone.toUpperCase()}`);
   const stored = Number.isNaN(instant) ? null : new Date(instant).toISOString();

@@ -21,6 +21,14 @@ describe('slugify', () => {
     ['Йошкар-Ола', 'йошкар-ола'],
     ['नमस्ते दुनिया', 'नमस्ते-दुनिया'],
     ['Café – Москва', 'cafe-москва'],
+    // Emoji are no words, and their variation selectors and joiners leave nothing behind (an outside probe, 2026-12-06).
+    ['❤️', ''],
+    ['☺️ ☺️', ''],
+    ['Emoji 👨‍👩‍👧‍👦 🏳️‍🌈 test', 'emoji-test'],
+    ['a\ufe0f b', 'a-b'],
+    // A mark with no letter before it is dropped; one on a letter of another script stays.
+    ['\u0301\u0301 word', 'word'],
+    ['й \u0301x', 'й-x'],
   ])('%j → %j', (text, slug) => {
     expect(slugify(text)).toBe(slug);
   });
@@ -44,6 +52,9 @@ describe('slugify', () => {
     }
     // Still lower case and single hyphens, whatever the script.
     for (const typed of ['Привет', 'Hello', 'привет--мир', '-привет', 'a b']) expect(typed).not.toMatch(SLUG_PATTERN);
+    // Nothing that shows nothing: a word of marks alone, a variation selector after a letter.
+    for (const typed of ['\u0301\u0301', 'a-\ufe0f', 'a\ufe0f', '\ufe0f', 'a-\u0301b', 'x\u{e0100}']) expect(typed).not.toMatch(SLUG_PATTERN);
+    for (const typed of ['नमस्ते-दुनिया', 'й', 'q\u0301']) expect(typed).toMatch(SLUG_PATTERN);
   });
 });
 

@@ -22,7 +22,7 @@ export const AUTH_REQUIRED = 'Authentication required.';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for protected routes: `{ preHandler: app.authenticate }`; sets `request.user` or answers 401. */
+    /** For protected routes, as they arrive (nothing parsed or validated before): `{ onRequest: app.authenticate }`; sets `request.user` or answers 401. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -123,7 +123,7 @@ export function requireUser(request: FastifyRequest): AuthUser {
 export function isPrivateAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
   const path = routePath(request);
   if (!isApiPath(path) || path.startsWith('/api/public/')) return false;
-  if (reply.statusCode === 401 || request.headers.authorization !== undefined || request.user !== null || path === '/api/login') return true;
+  if (reply.statusCode === 401 || request.headers.authorization !== undefined || request.user !== null || (path === '/api/login' && !request.is404)) return true;
   const security = (request.routeOptions.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security;
   // OpenAPI lists alternatives: a user is required when every one of them names the bearer token.
   return security !== undefined && security.length > 0 && security.every((requirement) => 'bearerAuth' in requirement);

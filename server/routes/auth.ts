@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     security: SIGNED_IN_WITH_CSRF,
     response: { 204: noContent('Signed out.'), ...errorResponses(401, 403) },
   };
-  app.post('/api/logout', { preHandler: app.authenticate, schema: logoutSchema }, async (request, reply) => {
+  app.post('/api/logout', { onRequest: app.authenticate, schema: logoutSchema }, async (request, reply) => {
     if (request.tokenId !== null) await deleteToken(db, request.tokenId);
     const user = requireUser(request);
     await insertAuditEntry(db, { action: 'sign-out', userId: user.id, userName: user.name, ip: request.ip });
@@ -180,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/api/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         operationId: 'getMe',

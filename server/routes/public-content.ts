@@ -222,6 +222,18 @@ const pageNumber = (name: string, max: number) =>
     .max(max, { error: `The '${name}' parameter must be at most ${max}` })
     .int({ error: `The '${name}' parameter must be a whole number` });
 
+// Digits only, as integers are everywhere (docs/security.md, Validation): z.coerce reads `1e3`, ` 5` and `0x10` as
+// numbers (an outside probe, 2026-12-06: page=1e3 answered page 1000). Checked on the text before the schema reads it,
+// so that the API document keeps saying what the parameters are: whole numbers within their bounds.
+const PAGE_PARAMS = ['page', 'per_page'] as const;
+async function pageParamsAreDigits(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown>;
+  for (const name of PAGE_PARAMS) {
+    const raw = query[name];
+    if (typeof raw === 'string' && !/^\d+$/.test(raw)) throw bad(`The '${name}' parameter must be a whole number.`);
+  }
+}
+
 function listQuerySchema(area: PublicArea) {
   const { view, model } = area;
   const shape: Record<string, z.ZodType> = {
@@ -292,6 +304,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
       path,
       {
         config,
+        preValidation: pageParamsAreDigits,
         schema: {
           tags,
           security: NO_SECURITY,

@@ -126,7 +126,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     body: documentationOnly(uploadBody),
     response: { 201: uploadAnswerSchema.describe('Stored: the value to put in a file field.'), ...errorResponses(400, 401, 403, 413, 415) },
   };
-  app.post('/api/uploads', { preHandler: app.authenticate, schema: uploadSchema }, async (request, reply) => {
+  app.post('/api/uploads', { onRequest: app.authenticate, schema: uploadSchema }, async (request, reply) => {
     const user = requireUser(request);
     const { bytes, filename } = await readFile(request);
     const checked = await checkFile(bytes, filename, { createdBy: user.id, maxPixels: config.uploadMaxPixels });
@@ -159,7 +159,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       ...errorResponses(401, 403, 404),
     },
   };
-  app.post('/api/uploads/:id/link', { preHandler: app.authenticate, schema: linkSchema }, async (request) => {
+  app.post('/api/uploads/:id/link', { onRequest: app.authenticate, schema: linkSchema }, async (request) => {
     const { id } = request.params;
     if (!UPLOAD_ID.test(id) || !(await findUploadInfo(db, id))) throw new HttpError(404, 'Not Found');
     const expires = Math.floor(Date.now() / 1000) + LINK_TTL_SECONDS;

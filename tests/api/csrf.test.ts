@@ -97,7 +97,11 @@ describe('where the cookie is set', () => {
     const favicon = await built.app.inject({ url: '/favicon.svg' });
     const health = await built.app.inject({ url: '/api/health' });
     const unknown = await built.app.inject({ method: 'POST', url: '/api/nowhere' });
-    for (const [name, response] of Object.entries({ asset, assetAgain, pageAgain, image, imageAgain, missing, website, favicon, health, unknown })) {
+    // Sign-in's address asked with another method is no sign-in: a 404 like any other (an outside probe, 2026-12-06).
+    const loginGet = await built.app.inject({ url: '/api/login' });
+    const loginHead = await built.app.inject({ method: 'HEAD', url: '/api/login' });
+    expect([loginGet.statusCode, loginHead.statusCode]).toEqual([404, 404]);
+    for (const [name, response] of Object.entries({ asset, assetAgain, pageAgain, image, imageAgain, missing, website, favicon, health, unknown, loginGet, loginHead })) {
       expect([name, response.headers['set-cookie']]).toEqual([name, undefined]);
     }
   });

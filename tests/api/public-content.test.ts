@@ -93,6 +93,10 @@ describe('blog posts', () => {
       // Nothing to make a slug of: named after the area's item.
       ['!!!', 'post'],
       ['???', 'post-2'],
+      // Emoji are no letters: their variation selector alone (U+FE0F) was made a slug that shows nothing (an outside
+      // probe, 2026-12-06).
+      ['❤️', 'post-3'],
+      ['Emoji 👨‍👩‍👧‍👦 🏳️‍🌈 test', 'emoji-test'],
     ];
     const made: number[] = [];
     for (const [title, slug] of cases) {
@@ -120,6 +124,12 @@ describe('blog posts', () => {
     expect(twin.statusCode, twin.body).toBe(400);
     expect(Object.keys(twin.json<{ errors: Record<string, string> }>().errors)).toEqual(['slug']);
     await api.delete(`/api/projects/${composed.json<{ id: number }>().id}`);
+    // Nor can a typed slug hide what makes it differ: a variation selector after a letter, a word of marks alone.
+    for (const slug of ['a-\ufe0f', 'a\ufe0f', '\u0301\u0301']) {
+      const hidden = await api.post('/api/projects', { title: 'Hidden', slug, category: 'residential', status: 'completed' });
+      expect(hidden.statusCode, JSON.stringify(slug)).toBe(400);
+      expect(hidden.json()).toMatchObject({ errors: { slug: 'URL slug may contain only lowercase letters, numbers and single hyphens' } });
+    }
     const nothing = await api.post('/api/projects', { title: '---', category: 'residential', status: 'completed' });
     expect(nothing.json()).toMatchObject({ slug: 'project' });
     await api.delete(`/api/projects/${typed.json<{ id: number }>().id}`);
@@ -178,6 +188,12 @@ describe('blog posts', () => {
       ['per_page=51', "The 'per_page' parameter must be at most 50."],
       ['page=1.5', "The 'page' parameter must be a whole number."],
       ['page=99999999999999999999', "The 'page' parameter must be at most 1000000."],
+      // Digits only, as integers are everywhere (an outside probe, 2026-12-06: page=1e3 answered page 1000).
+      ['page=1e3', "The 'page' parameter must be a whole number."],
+      ['page=%205', "The 'page' parameter must be a whole number."],
+      ['page=0x10', "The 'page' parameter must be a whole number."],
+      ['per_page=1e1', "The 'per_page' parameter must be a whole number."],
+      ['page=', "The 'page' parameter must be a whole number."],
     ];
     for (const [query, message] of cases) {
       const response = await get(`/api/public/blogs?${query}`);

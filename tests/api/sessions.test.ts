@@ -316,6 +316,16 @@ describe('your sessions: list, sign out one, sign out everywhere else', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual(AUTH_REQUIRED);
     expect((await apiClient(t.app).post('/api/sessions/sign-out-others')).statusCode).toBe(401);
+    // Without a token, an address's parameters are not even read: 401, not 400 for an id that is none (an outside
+    // probe, 2026-12-06), as every other admin route answers.
+    for (const url of ['/api/sessions/abc', '/api/sessions/0', `/api/sessions/${thereId}`]) {
+      const ending = await apiClient(t.app).delete(url);
+      expect(ending.statusCode, url).toBe(401);
+      expect(ending.json()).toEqual(AUTH_REQUIRED);
+    }
+    const signingOut = await apiClient(t.app).post('/api/logout', { unexpected: true });
+    expect(signingOut.statusCode).toBe(401);
+    expect((await me(t.app, there)).statusCode).toBe(200);
   });
 });
 
