@@ -15,7 +15,7 @@ import { USERS_AREA, buildAreaModels } from './areas/model';
 import type { Config } from './config';
 import { settleWrites } from './db';
 import type { Database } from './db/types';
-import { HttpError, routePath } from './http-error';
+import { HttpError, decodedPath, isApiPath, routePath } from './http-error';
 import { isPrivateAnswer, registerAuthentication } from './plugins/authenticate';
 import { inlineScriptSources, registerConsole } from './plugins/console';
 import { registerCsrf } from './plugins/csrf';
@@ -184,6 +184,16 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   });
 
   registerCsrf(app, config);
+  // An address of the API whose last segment is empty (`/api/public/blogs/`, `/api/blogs/`) is none: 404, as one with
+  // an empty segment elsewhere (`/api//me`, docs/api.md), not the route of a record with an empty id or slug (400: an
+  // outside probe, 2026-12-06). After the CSRF check, which comes before the route exists.
+  app.addHook('onRequest', (request, reply, done) => {
+    const end = request.url.indexOf('?');
+    const raw = end < 0 ? request.url : request.url.slice(0, end);
+    // Decoded only for the few that end with a slash: `/%61pi/blogs/` is one of them.
+    if ((raw.endsWith('/') || /%2f$/i.test(raw)) && isApiPath(decodedPath(raw))) return void reply.code(404).send({ message: 'Not Found' });
+    done();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     // request.protocol is https only over TLS, or when a proxy trusted by TRUST_PROXY says so (X-Forwarded-Proto).
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -112,6 +112,12 @@ export function conflictResponse(record: z.ZodType, { alsoReferenced = false } =
 /** A 204's empty answer. */
 export const noContent = (description: string) => z.undefined().describe(description);
 
+/**
+ * A record's id in an address: digits, no leading zero, 15 at most (within Number.MAX_SAFE_INTEGER). The message says
+ * so: 9007199254740993 is a positive whole number, just longer than any id (an outside probe, 2026-12-06).
+ */
+export const recordId = () => z.string().regex(/^[1-9]\d{0,14}$/, { error: 'The id must be a positive whole number of at most 15 digits' });
+
 /** 'careers-form' → 'CareersForm', for operation ids (listCareersForm). */
 export const pascalCase = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, (_match, _dash, char: string) => char.toUpperCase());
 

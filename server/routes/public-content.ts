@@ -21,7 +21,7 @@ import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/
 import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
 import { mapRichTextAddresses } from '../sanitize';
-import { cachedPublicAnswer, pascalCase, publicErrorResponses } from './contract';
+import { cachedPublicAnswer, pascalCase, publicErrorResponses, recordId } from './contract';
 
 type Db = Kysely<Database>;
 
@@ -358,7 +358,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
       const by = view.detail;
       const key =
         by === 'id'
-          ? z.string().regex(/^[1-9]\d{0,14}$/, { error: 'The id must be a positive whole number' })
+          ? recordId()
           : z.string().min(1).max(200);
       app.get(
         `${path}/:key`,

@@ -36,17 +36,14 @@ import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/op
 import type { AuditActor } from '../repositories/audit';
 import { fieldValues } from '../repositories/record-index';
 import { countFalse, listAllIds, listRecords, recordsByIds } from '../repositories/records';
-import { adminListItemSchema, adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
+import { adminListItemSchema, adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, recordId, withEtag } from './contract';
 
 export interface ResourceRoutesOptions {
   db: Kysely<Database>;
   areas: readonly AreaModel[];
 }
 
-// 15 digits stay within Number.MAX_SAFE_INTEGER.
-export const idParams = z.object({
-  id: z.string().regex(/^[1-9]\d{0,14}$/, { error: 'The id must be a positive whole number' }).describe("The record's id"),
-});
+export const idParams = z.object({ id: recordId().describe("The record's id") });
 
 type App = Parameters<FastifyPluginAsyncZod<ResourceRoutesOptions>>[0];
 
@@ -128,6 +125,8 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
   app.get(base, { schema: listSchema }, async (request, reply) => {
     const query = parseListQuery(model, request.query as RawListParams, listTime(), { keyset: true });
     const projection = (request.query as { projection?: unknown }).projection;
+    // Given twice it is a list: said so, as for the other parameters (list-query.ts).
+    if (Array.isArray(projection)) throw new HttpError(400, `The projection parameter must be given once, as '${LIST_PROJECTION}'.`);
     if (projection !== undefined && projection !== LIST_PROJECTION) throw new HttpError(400, `The projection parameter must be '${LIST_PROJECTION}' or absent.`);
     const omit = projection === LIST_PROJECTION ? model.richText : [];
     const { records, total, exact, next } = await listRecords(db, model.name, query, { omit });

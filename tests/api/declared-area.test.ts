@@ -155,8 +155,8 @@ describe('validation', () => {
     const response = await api.get('/api/gadgets/abc');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: 'The id must be a positive whole number.',
-      errors: { id: 'The id must be a positive whole number' },
+      message: 'The id must be a positive whole number of at most 15 digits.',
+      errors: { id: 'The id must be a positive whole number of at most 15 digits' },
     });
   });
 });

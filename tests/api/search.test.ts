@@ -487,6 +487,9 @@ describe('list projection', () => {
     const bad = await api.get('/api/blogs?projection=everything');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: "The projection parameter must be 'list' or absent." });
+    const twice = await api.get('/api/blogs?projection=list&projection=list');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ message: "The projection parameter must be given once, as 'list'." });
   });
 
   // The database leaves the rich text out (jsonb's minus, SQLite's json_remove): every other value must come back as
