@@ -50,6 +50,13 @@ export function registerJsonParser(app: FastifyInstance): void {
       done(new HttpError(400, NOT_UTF8_MESSAGE), undefined);
       return;
     }
+    // No body at all, sent with the header a client sets on every request (react-admin's fetchJson does on a DELETE):
+    // the route then has no body, and says so where it needs one ("The request body must be a JSON object."),
+    // instead of refusing a DELETE or a sign-out for its header (an outside probe, 2026-12-06).
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
     parse(request, text, (error, parsed) => {
       // Fastify says "not valid JSON" for a body it refuses for its "__proto__" or "constructor.prototype" key too:
       // valid JSON to the one who sent it, who is told which.
