@@ -14,13 +14,11 @@ const INSTANT = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ZONE_MINUTES_MIN = -12 * 60;
 const ZONE_MINUTES_MAX = 14 * 60;
 
-/** An offset's minutes east of UTC ('+05:45' → 345), undefined when it is no offset of a clock. */
-function offsetMinutes(zone: string): number | undefined {
-  const hours = Number(zone.slice(1, 3));
+/** Whether an offset ('+05:45', '-12:00') is one a clock uses. */
+function isClockOffset(zone: string): boolean {
   const minutes = Number(zone.slice(4));
-  if (minutes > 59) return undefined;
-  const east = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
-  return east < ZONE_MINUTES_MIN || east > ZONE_MINUTES_MAX ? undefined : east;
+  const east = (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + minutes);
+  return minutes <= 59 && east >= ZONE_MINUTES_MIN && east <= ZONE_MINUTES_MAX;
 }
 
 export const DATE_FORMAT_HINT = 'YYYY-MM-DD, or YYYY-MM-DDTHH:MM in UTC or with an offset like +02:00';
@@ -37,7 +35,7 @@ export function normalizeDate(text: string): string | null {
   if (month < 1 || month > 12 || calendar.getUTCDate() !== day || calendar.getUTCMonth() !== month - 1 || year < 1) return null;
   if (h === undefined) return `${y}-${mo}-${d}`;
   if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
-  if (zone.length === 6 && offsetMinutes(zone) === undefined) return null;
+  if (zone.length === 6 && !isClockOffset(zone)) return null;
   const milliseconds = fraction.slice(1, 4).padEnd(3, '0');
   const instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${milliseconds}${zone.toUpperCase()}`);
   const stored = Number.isNaN(instant) ? null : new Date(instant).toISOString();

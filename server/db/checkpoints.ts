@@ -5,8 +5,9 @@ import { SQLITE_DRIVER_PATH } from './sqlite-driver';
 // SQLite copies the write-ahead log back into the database (a checkpoint) inside whichever commit crosses 1,000
 // pages, fsyncs included: that commit held the event loop 123 ms (measured on 10,000 posts; 4.8 ms at most without
 // it). The server moves that threshold out of the way (wal_autocheckpoint = BACKSTOP_CHECKPOINT_PAGES, server/db/
-// index.ts: a backstop) and checkpoints from a connection of its own on a worker thread instead, every CHECKPOINT_EVERY_MS, in PASSIVE mode: it copies what no reader still needs and never waits
-// for, or blocks, the server's reads and writes. The log starts again from its beginning at the first write after a
+// index.ts: a backstop) and checkpoints from a connection of its own on a worker thread instead, every
+// CHECKPOINT_EVERY_MS, in PASSIVE mode: it copies what no reader still needs and never waits for, or blocks, the
+// server's reads and writes. The log starts again from its beginning at the first write after a
 // checkpoint that copied all of it, and is then cut back to journal_size_limit (server/db/index.ts).
 // Measured under 20 writers on 10,000 posts: every 100 ms, 449 creates/s (p99 73 ms); every 500 ms, 230/s with
 // p99 294 ms, since each checkpoint then had more to copy at once. A FULL, RESTART or TRUNCATE checkpoint, which
