@@ -5,6 +5,7 @@ import { disguisedApiAddressMessage, isApiAddressAsWritten } from './addresses';
 import { DATE_FORMAT_HINT, normalizeDate } from './dates';
 import { once } from './once';
 import { SLUG_WORD } from './slug';
+import { distinctTags } from './tags';
 import { ALT_TEXT_MAX } from './uploads';
 import type { WebsiteView } from './website';
 
@@ -321,6 +322,10 @@ const requiredText = (label: string) => (issue: { input?: unknown }) =>
 
 // Reusable field builders, so every area words its messages the same way. Each takes the field's label (used in
 // its messages and by the console) and, last, FieldOptions (renamedFrom, backfill, references…).
+// A list field left out of a new record, or sent as null, is an empty list: null clears a list as it clears a date or
+// a file (the JSON merge patch reading of null, RFC 7396), where it answered 400 "… must be a list" (an outside probe).
+const emptyWhenNull = <T>(value: T[] | null | undefined): T[] => value ?? [];
+
 export const fields = {
   text: (label: string, max = 200, options: FieldOptions = {}) =>
     field(
@@ -442,7 +447,10 @@ export const fields = {
           { error: `${label} must be a list` },
         )
         .max(30, { error: `${label}: at most 30` })
-        .default([]),
+        .nullish()
+        // The same tag twice, in any case, is one tag (schema/tags.ts), as the console's tag input already kept it;
+        // null is no tags, as for the other lists.
+        .transform((value) => distinctTags(value ?? [])),
       { label, max: 30, ...options },
     ),
   // The part of a page's address that names a record; left empty, the server fills it from the area's `slug.from`.
@@ -479,7 +487,8 @@ export const fields = {
           { error: `${label} must be a list` },
         )
         .max(max, { error: `${label}: at most ${max} items` })
-        .default([]),
+        .nullish()
+        .transform(emptyWhenNull),
       { label, max, ...options },
     ),
   // Several uploaded files (e.g. a gallery); the array order is the display order.
@@ -488,7 +497,8 @@ export const fields = {
       z
         .array(uploadObject(), { error: `${label} must be a list of files` })
         .max(max, { error: `${label}: at most ${max} files` })
-        .default([]),
+        .nullish()
+        .transform(emptyWhenNull),
       { label, max, ...options },
     ),
   // A list of small records (e.g. addresses); the array order is the display order.
@@ -497,7 +507,8 @@ export const fields = {
       z
         .array(z.object(shape, { error: `${label}: each entry must be an object` }), { error: `${label} must be a list` })
         .max(max, { error: `${label}: at most ${max} entries` })
-        .default([]),
+        .nullish()
+        .transform(emptyWhenNull),
       { label, max, ...options },
     ),
   optionalNumber: (label: string, min: number, max: number, options: FieldOptions = {}) =>

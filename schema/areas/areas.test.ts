@@ -318,6 +318,19 @@ describe('builders added for the areas', () => {
     ]);
   });
 
+  it('lists of every kind: null is an empty list, as a missing value is', () => {
+    expect(fields.list('Values').parse(null)).toEqual([]);
+    expect(fields.uploads('Gallery').parse(null)).toEqual([]);
+    expect(fields.objects('Phones', { number: fields.text('Number', 20) }).parse(null)).toEqual([]);
+    expect(fields.tags('Tags').parse(null)).toEqual([]);
+    expect(issuesOf(fields.tags('Tags'), 'news')).toEqual([{ path: [], message: 'Tags must be a list' }]);
+  });
+
+  it('tags: trimmed, and one of a tag given twice in any case, the first spelling in its place', () => {
+    expect(fields.tags('Tags').parse([' News', 'steel', 'news ', 'NEWS', 'Steel', 'stone'])).toEqual(['News', 'steel', 'stone']);
+    expect(issuesOf(fields.tags('Tags'), ['news', ' '])[0]).toEqual({ path: [1], message: 'Tags: items cannot be empty' });
+  });
+
   it('uploads: a list of files, never a null entry', () => {
     expect(fields.uploads('Gallery').parse(undefined)).toEqual([]);
     expect(issuesOf(fields.uploads('Gallery'), [null])).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { InputHelperText, useInput, useResourceContext, useTranslateLabel, type InputProps } from 'react-admin';
+import { distinctTags } from '../../schema/tags';
 
 interface TagsInputProps {
   source: string;
@@ -14,21 +15,6 @@ interface TagsInputProps {
 
 const SEPARATOR = /[,;\n]/;
 
-// Trimmed, non-empty, case-insensitively unique: what the schema stores.
-const normalize = (tags: readonly string[]): string[] => {
-  const seen = new Set<string>();
-  const result: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim();
-    const key = tag.toLowerCase();
-    if (tag && !seen.has(key)) {
-      seen.add(key);
-      result.push(tag);
-    }
-  }
-  return result;
-};
-
 // Free text chips, stored as string[]. Enter, a comma or leaving the field turns the typed text into a chip;
 // Backspace in the empty field removes the last one.
 export function TagsInput({ source, label, helperText, suggestions = [], validate }: TagsInputProps) {
@@ -39,7 +25,7 @@ export function TagsInput({ source, label, helperText, suggestions = [], validat
   const value = Array.isArray(field.value) ? (field.value as string[]) : [];
   const { error, invalid } = fieldState;
 
-  const commit = (tags: readonly string[]) => field.onChange(normalize(tags));
+  const commit = (tags: readonly string[]) => field.onChange(distinctTags(tags));
 
   return (
     <Autocomplete<string, true, false, true>
@@ -48,7 +34,7 @@ export function TagsInput({ source, label, helperText, suggestions = [], validat
       freeSolo
       autoSelect
       filterSelectedOptions
-      options={normalize(suggestions).filter((tag) => !value.some((v) => v.toLowerCase() === tag.toLowerCase()))}
+      options={distinctTags(suggestions).filter((tag) => !value.some((v) => v.toLowerCase() === tag.toLowerCase()))}
       value={value}
       inputValue={text}
       onInputChange={(_event, next, reason) => {

@@ -285,6 +285,28 @@ describe('array filters (tags)', () => {
     const count = await api.get(`/api/blogs${listParams({ filter: { tags: 'steel' } })}`);
     expect(count.headers['content-range']).toBe('blogs 0-0/1');
   });
+  it('keep one of a tag sent twice in any case, the first spelling in its place; null clears them all', async () => {
+    const created = await post('Quay', { tags: [' Stone ', 'steel', 'stone', 'STEEL', 'Bridges'] });
+    const read = async () => (await api.get(`/api/blogs/${created.id}`)).json<{ tags: string[]; version: number }>();
+    expect((await read()).tags).toEqual(['Stone', 'steel', 'Bridges']);
+    expect(await titles({ tags: 'Stone' })).toEqual(['Quay']);
+    expect(await titles({ tags: 'stone' })).toEqual([]);
+    expect((await api.get('/api/blogs/values/tags')).json()).toEqual([
+      { value: 'Bridges', count: 1 },
+      { value: 'steel', count: 1 },
+      { value: 'Stone', count: 1 },
+    ]);
+    const cleared = await api.put(`/api/blogs/${created.id}`, { tags: null, version: (await read()).version });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<{ tags: string[] }>().tags).toEqual([]);
+    expect((await read()).tags).toEqual([]);
+    expect(await titles({ tags: 'Stone' })).toEqual([]);
+    expect((await api.get('/api/blogs/values/tags')).json()).toEqual([]);
+    // A tag list that is not a list is still refused, naming the field.
+    const refused = await api.put(`/api/blogs/${created.id}`, { tags: 'stone', version: (await read()).version });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Tags must be a list');
+  });
 });
 
 describe('the side tables of a saved record', () => {
