@@ -34,7 +34,7 @@ import { storedRichText } from '../sanitize';
 import type { AreaModel } from './model';
 import { slugBase } from './records';
 import { slugCandidate } from '../../schema/slug';
-import { parseSnapshot, sameShape, snapshotOf, type AreaSnapshot } from './snapshot';
+import { acceptsAllItDid, parseSnapshot, snapshotOf, type AreaSnapshot } from './snapshot';
 
 type Db = Kysely<Database>;
 
@@ -134,7 +134,7 @@ async function evolveArea(
     const plan: FieldPlan = {
       name: field,
       schema,
-      checkValues: !sameShape(previous, snapshot) || previous?.required !== snapshot.required,
+      checkValues: !acceptsAllItDid(previous, snapshot),
       checkUnique: uniqueToCheck.has(field),
       checkReferences:
         reference?.onDelete === 'restrict' && (previous?.references?.area !== reference.area || previous.references.onDelete !== 'restrict')

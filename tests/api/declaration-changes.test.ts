@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineArea, fields, type AreaDeclaration } from '../../schema/define';
+import { defineArea, field, fields, type AreaDeclaration } from '../../schema/define';
 import { buildApp } from '../../server/app';
 import { AreaChangeRefused, dropUndeclaredField, evolveAreas } from '../../server/areas/evolve';
 import { buildAreaModels } from '../../server/areas/model';
@@ -14,6 +14,7 @@ import { dialectOf } from '../../server/db/dialect';
 import type { Database } from '../../server/db/types';
 import { hashPassword } from '../../server/passwords';
 import { createUser, hasAnyUser } from '../../server/repositories/users';
+import { watchingStatements } from '../helpers/db';
 import { createRestartableDb, type RestartableDb } from '../helpers/restartable';
 import { gadgets } from './fixtures/declarations';
 import { USER, apiClient, listParams, signIn, type ApiClient } from './helpers';
@@ -371,6 +372,36 @@ describe('the snapshot and the log', () => {
     const [snapshot] = await server.db.selectFrom('area_snapshots').select(['area', 'snapshot']).execute();
     expect(snapshot?.area).toBe('gadgets');
     expect(JSON.parse(snapshot!.snapshot)).toMatchObject({ kind: 'collection', unique: ['code'], fields: { title: { kind: 'string', required: true } } });
+  });
+
+  it('reads no stored record for a field that now also takes null, and reads them all for one that changed', async () => {
+    // A list field as declared before this pass (null refused), then as now (null is the empty list).
+    const before = gadgets({ parts: field(z.array(z.string().trim().max(40)).max(5).default([]), { label: 'Parts', max: 5 }) });
+    let server = await start([before]);
+    const lamp = await create(server.api, { title: 'Lamp', parts: ['shade', 'bulb'] });
+    await stop(server);
+    const reads = async (areas: readonly AreaDeclaration[]) => {
+      const opened = await data!.open();
+      let batches = 0;
+      const watched = watchingStatements(opened, (statement) => {
+        if (/"kind":"SelectQueryNode"/.test(statement) && statement.includes('"records"') && statement.includes('"data"')) batches += 1;
+      });
+      try {
+        await evolveAreas(watched, buildAreaModels(areas));
+      } finally {
+        await opened.destroy();
+      }
+      return batches;
+    };
+    const nullable = gadgets({ parts: field(z.array(z.string().trim().max(40)).max(5).nullish().transform((value) => value ?? []), { label: 'Parts', max: 5 }) });
+    expect(await reads([nullable])).toBe(0);
+    // Fewer items allowed: the stored ones are looked at.
+    const shorter = gadgets({ parts: field(z.array(z.string().trim().max(40)).max(1).nullish().transform((value) => value ?? []), { label: 'Parts', max: 1 }) });
+    await expect(reads([shorter])).rejects.toThrow(AreaChangeRefused);
+    server = await start([nullable]);
+    expect(await get(server.api, lamp.id)).toMatchObject({ parts: ['shade', 'bulb'] });
+    const cleared = await server.api.put(`/api/gadgets/${lamp.id}`, { parts: null });
+    expect(cleared.json()).toMatchObject({ parts: [] });
   });
 
   it('a dry run reports what a start would do and changes nothing', async () => {
