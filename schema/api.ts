@@ -7,6 +7,13 @@ export const CSRF_HEADER = 'X-XSRF-TOKEN';
 // A singleton area's one record: GET and PUT /api/<name>/1.
 export const SINGLETON_ID = 1;
 
+/**
+ * The largest id either database gives a record, user or session: PostgreSQL's `integer` columns end there. An id
+ * above it names nothing; the API says so in the same words on both databases, where PostgreSQL answered 500 to it
+ * (an outside probe comparing the two, 2026-12-06).
+ */
+export const MAX_RECORD_ID = 2_147_483_647;
+
 // The public forms' honeypot: the website renders an input of this name that people never see or fill (hidden
 // with CSS, not type="hidden", left out of the tab order). Bots fill every input; a submission with this field
 // non-empty is answered as if accepted and nothing is stored. No form may declare a field of this name.

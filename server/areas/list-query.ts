@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from '../http-error';
 import type { FieldKind } from './fields';
-import { MAX_SEARCH_LENGTH } from '../../schema/api';
+import { MAX_RECORD_ID, MAX_SEARCH_LENGTH } from '../../schema/api';
 import { normalizeDate } from '../../schema/dates';
 import type { PublicationFields } from '../../schema/publish';
 import { SCHEDULES, type Schedule, type ScheduleFields } from '../../schema/schedule';
@@ -170,7 +170,7 @@ function scalar(name: string, kind: FieldKind | undefined, value: unknown, choic
 
 function recordId(value: unknown): number | undefined {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 && number <= MAX_RECORD_ID ? number : undefined;
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -226,7 +226,7 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
       const items = Array.isArray(item) ? item : [item];
       if (items.length > MAX_PAGE_SIZE) throw bad(`The filter 'id' takes at most ${MAX_PAGE_SIZE} ids.`);
       const ids = items.map(recordId);
-      if (ids.some((id) => id === undefined)) throw bad("The filter 'id' must be a record id or a list of them.");
+      if (ids.some((id) => id === undefined)) throw bad(`The filter 'id' must be a record id (a whole number from 1 to ${MAX_RECORD_ID}) or a list of them.`);
       filters.push({ type: 'ids', ids: ids as number[] });
     } else if (model.dateFilters && (name === 'created_at_gte' || name === 'created_at_lte')) {
       filters.push({ type: 'created', ...timeBound(name, item, name.endsWith('gte') ? 'gte' : 'lte') });

@@ -1,6 +1,6 @@
 // SQL of the generic record store (migration 0002). Every function takes the db or a transaction.
 import { sql, type Kysely, type OrderByItemBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import { LIST_COUNT_CAP } from '../../schema/api';
+import { LIST_COUNT_CAP, MAX_RECORD_ID } from '../../schema/api';
 import type { FieldKind } from '../areas/fields';
 import { encodeCursor, type ListCursor, type ListFilter, type ListQuery } from '../areas/list-query';
 import type { ListField, SortOrder } from '../areas/model';
@@ -843,6 +843,8 @@ export async function recordsByIds(db: Db, area: string, ids: readonly number[],
 
 /** `lock`: hold the row until the transaction ends (PostgreSQL; SQLite transactions already run one at a time). */
 export async function findRecord(db: Db, area: string, id: number, options: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
+  // No record has a larger id, and PostgreSQL refuses to compare its integer column with one (a reference in a body).
+  if (id > MAX_RECORD_ID) return undefined;
   const { rows } = await (options.lock ? selectRecordLocked : selectRecord)(db, { id }, area);
   return rows[0] && toStored(rows[0]);
 }

@@ -1,7 +1,7 @@
 // The pieces of route contracts that several route files share (issue #7): error answers, the list dialect of
 // ra-data-simple-rest, an admin record's schema and operation names. The document is built from them
 // (server/plugins/openapi.ts).
-import { LIST_COUNT_CAP, LIST_PROJECTION } from '../../schema/api';
+import { LIST_COUNT_CAP, LIST_PROJECTION, MAX_RECORD_ID } from '../../schema/api';
 import { z } from 'zod';
 import { editConflictSchema } from '../../schema/conflicts';
 import { recordOutputSchema } from '../../schema/output';
@@ -112,11 +112,18 @@ export function conflictResponse(record: z.ZodType, { alsoReferenced = false } =
 /** A 204's empty answer. */
 export const noContent = (description: string) => z.undefined().describe(description);
 
+export const RECORD_ID_MESSAGE = `The id must be a whole number from 1 to ${MAX_RECORD_ID}`;
+
 /**
- * A record's id in an address: digits, no leading zero, 15 at most (within Number.MAX_SAFE_INTEGER). The message says
- * so: 9007199254740993 is a positive whole number, just longer than any id (an outside probe, 2026-12-06).
+ * A record's id in an address: digits, no leading zero, at most MAX_RECORD_ID (schema/api.ts), the largest id either
+ * database gives. Above it the id names nothing on either database, and the message says what an id is (an outside
+ * probe: 9007199254740993 is a positive whole number; 2147483648 made PostgreSQL answer 500).
  */
-export const recordId = () => z.string().regex(/^[1-9]\d{0,14}$/, { error: 'The id must be a positive whole number of at most 15 digits' });
+export const recordId = () =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, { error: RECORD_ID_MESSAGE })
+    .refine((value) => Number(value) <= MAX_RECORD_ID, { error: RECORD_ID_MESSAGE });
 
 /** 'careers-form' → 'CareersForm', for operation ids (listCareersForm). */
 export const pascalCase = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, (_match, _dash, char: string) => char.toUpperCase());

@@ -86,7 +86,7 @@ describe('ordered areas', () => {
   it('do not offer /order to unordered areas (it is taken for an id)', async () => {
     const response = await api.put('/api/blogs/order', { ids: [] });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('The id must be a positive whole number of at most 15 digits.');
+    expect(response.json().message).toBe('The id must be a whole number from 1 to 2147483647.');
   });
 });
 

@@ -155,8 +155,8 @@ describe('validation', () => {
     const response = await api.get('/api/gadgets/abc');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: 'The id must be a positive whole number of at most 15 digits.',
-      errors: { id: 'The id must be a positive whole number of at most 15 digits' },
+      message: 'The id must be a whole number from 1 to 2147483647.',
+      errors: { id: 'The id must be a whole number from 1 to 2147483647' },
     });
   });
 });
@@ -406,7 +406,7 @@ describe('lists', () => {
     ['a filter that is not an object', { filter: [1] }, 'The filter parameter must be a JSON object, like {"q":"text"}.'],
     ['a boolean filter that is not a boolean', { filter: { featured: 'maybe' } }, "The filter 'featured' must be true or false."],
     ['a number filter that is not a number', { filter: { stock: 'five' } }, "The filter 'stock' must be a number."],
-    ['a bad id filter', { filter: { id: ['1; drop table records'] } }, "The filter 'id' must be a record id or a list of them."],
+    ['a bad id filter', { filter: { id: ['1; drop table records'] } }, "The filter 'id' must be a record id (a whole number from 1 to 2147483647) or a list of them."],
   ])('answers 400 for %s', async (_label, params, message) => {
     const response = await client.get(`/api/gadgets${listParams(params)}`);
     expect(response.statusCode).toBe(400);
