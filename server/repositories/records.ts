@@ -1029,6 +1029,16 @@ export async function setPositions(db: Db, area: string, ids: readonly number[])
   }
 }
 
+/**
+ * On PostgreSQL, makes the saves that make up a slug from one base in one area wait for each other until each has
+ * committed, so each finds the slugs the others took (`pg_advisory_xact_lock`, held until the transaction ends). Saves
+ * of other titles do not wait. SQLite runs one write transaction at a time already.
+ */
+export async function holdSlugBase(db: Db, area: string, base: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`cornerstone slug ${area} ${base}`}, 0))`.execute(db);
+}
+
 /** Whether another record of the area holds this value in this field. */
 export async function isValueTaken(db: Db, area: string, field: string, kind: FieldKind, value: unknown, exceptId?: number): Promise<boolean> {
   // A create or a save of a record with a unique field asks it each time: text and numbers through a statement built

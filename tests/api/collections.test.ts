@@ -116,6 +116,22 @@ describe('job postings', () => {
     const posting = await create('careers', { title: 'Site Engineer', department: 'Construction', location: 'York' });
     expect(posting.slug).toBe('site-engineer-2');
   });
+
+  it('created at once with one title, each gets its own slug and none is lost', async () => {
+    // On PostgreSQL the saves run side by side: each found "crane-operator" free, and the unique index refused all but
+    // one or two with "This value is already used", a slug nobody typed (an outside probe). Those run again now.
+    const posting = { title: 'Crane Operator', department: 'Construction', location: 'Hull' };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => api.post('/api/careers', posting)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(201));
+    const slugs = answers.map((answer) => answer.json<{ slug: string }>().slug).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    expect(slugs).toEqual(['crane-operator', ...Array.from({ length: 11 }, (_, index) => `crane-operator-${index + 2}`)]);
+    const stored = await list('careers', { filter: { q: 'crane operator' }, range: [0, 99] });
+    expect(stored).toHaveLength(12);
+    // A slug the client chose is still its own: taken, it is refused, never changed.
+    const typed = await api.post('/api/careers', { ...posting, slug: 'crane-operator-3' });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toMatchObject({ errors: { slug: 'This value is already used' } });
+  });
 });
 
 describe('banners', () => {
