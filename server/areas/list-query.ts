@@ -91,14 +91,35 @@ export function parseCursor(area: string, list: CursorList, raw: unknown): ListC
   }
   if (!Array.isArray(value) || value.length !== 5) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
   const [field, order, at, id, hash] = value as unknown[];
-  const plain = at === null || typeof at === 'string' || typeof at === 'boolean' || (typeof at === 'number' && Number.isFinite(at));
-  if (!plain || !Number.isSafeInteger(id) || (id as number) < 1) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
+  if (!Number.isSafeInteger(id) || (id as number) < 1 || (id as number) > MAX_RECORD_ID) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
   const { sort } = list;
   if (field !== sort.field.name || order !== sort.order) {
     throw bad(`The cursor belongs to the list sorted by ${String(field)} ${String(order)}, not ${sort.field.name} ${sort.order}. ${CURSOR_AGAIN}`);
   }
   if (hash !== listHash(area, list)) throw bad(`The cursor belongs to another list (another area, filter or page size). ${CURSOR_AGAIN}`);
-  return { value: at as ListCursor['value'], id: id as number };
+  const start = sortValue(sort.field, at);
+  if (start === undefined) throw bad(`The cursor is not one this API gave. ${CURSOR_AGAIN}`);
+  return { value: start, id: id as number };
+}
+
+// The cursor's value of a list sort, of the kind the sort's values are (the hash does not cover it: its list is the
+// same whatever place it names). Another kind made the database answer 500 (a boolean on SQLite, text or 2147483648
+// for an integer column on PostgreSQL) or compare across kinds (a number among texts): an outside probe.
+function sortValue(field: ListField, at: unknown): ListCursor['value'] | undefined {
+  if (at === null) return null;
+  switch (field.kind) {
+    case 'string':
+      return typeof at === 'string' ? at : undefined;
+    case 'number':
+      if (typeof at !== 'number' || !Number.isFinite(at)) return undefined;
+      // Columns (id, position) are PostgreSQL integers, as large as an id at most; values in documents, any number.
+      return !field.column || (Number.isSafeInteger(at) && Math.abs(at) <= MAX_RECORD_ID) ? at : undefined;
+    case 'boolean':
+      // SQLite answers a boolean's sort value as 1 or 0, PostgreSQL as true or false: either, as the other reads it.
+      return typeof at === 'boolean' ? at : at === 1 ? true : at === 0 ? false : undefined;
+    default:
+      return undefined;
+  }
 }
 
 const bad = (message: string) => new HttpError(400, message);

@@ -453,6 +453,43 @@ describe('pages by cursor', () => {
     expect(users.json()).toEqual({ message: 'users-management pages by range only: it takes no cursor.' });
   });
 
+  it('refuse a cursor whose value is not of its sort\'s kind, on both databases and the website (it answered 500)', async () => {
+    for (const letter of ['a', 'b', 'c']) await post(`Post ${letter}`, { status: 'published', published_at: '2024-01-0' + (letter.charCodeAt(0) - 96) + 'T00:00:00.000Z' });
+    const notOne = { message: 'The cursor is not one this API gave. Ask for the first page again (without cursor) and follow the cursors it gives.' };
+    // The cursor with its value replaced: the list's hash stays right, as anyone can leave it.
+    const edited = (cursor: string, value: unknown) => {
+      const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+      parts[2] = value;
+      return Buffer.from(JSON.stringify(parts)).toString('base64url');
+    };
+    const answer = async (url: string) => {
+      const response = await api.get(url);
+      return [response.statusCode, response.json()];
+    };
+    const byId = listParams({ sort: ['id', 'DESC'], range: [0, 0] });
+    const idCursor = (await api.get(`/api/blogs${byId}`)).headers['x-next-cursor'] as string;
+    for (const value of ['abc', '', 1.5, 2147483648, true, [1], { a: 1 }]) {
+      expect(await answer(`/api/blogs${byId}&cursor=${edited(idCursor, value)}`)).toEqual([400, notOne]);
+    }
+    const byTitle = listParams({ sort: ['title', 'ASC'], range: [0, 0] });
+    const titleCursor = (await api.get(`/api/blogs${byTitle}`)).headers['x-next-cursor'] as string;
+    for (const value of [5, true, false]) expect(await answer(`/api/blogs${byTitle}&cursor=${edited(titleCursor, value)}`)).toEqual([400, notOne]);
+    // A value of the right kind is a place in the list: ('post b', the id of Post a) comes just before Post b, whose
+    // id is larger; null is the empty values' place.
+    const [status, records] = await answer(`/api/blogs${byTitle}&cursor=${edited(titleCursor, 'post b')}`);
+    expect(status).toBe(200);
+    expect((records as Post[]).map((record) => record.title)).toEqual(['Post b']);
+    expect((await answer(`/api/blogs${byTitle}&cursor=${edited(titleCursor, null)}`))[0]).toBe(200);
+
+    const website = (await t.app.inject({ method: 'GET', url: '/api/public/blogs?per_page=1' })).json<{ next_cursor: string }>().next_cursor;
+    for (const value of [true, 5, { a: 1 }]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/public/blogs?per_page=1&cursor=${edited(website, value)}` });
+      expect([response.statusCode, response.json()]).toEqual([400, notOne]);
+    }
+    const older = await t.app.inject({ method: 'GET', url: `/api/public/blogs?per_page=1&cursor=${edited(website, '2024-01-02T00:00:00.000Z')}` });
+    expect(older.json<{ data: Post[] }>().data.map((record) => record.title)).toEqual(['Post a']);
+  });
+
   it('refuse a cursor of another list: another area, filter or page size, on the console\'s API and the website\'s', async () => {
     for (const letter of ['a', 'b', 'c']) await post(`Post ${letter}`, { status: 'published', published_at: '2024-01-01T00:00:00.000Z', tags: ['news'] });
     const another = { message: 'The cursor belongs to another list (another area, filter or page size). Ask for the first page again (without cursor) and follow the cursors it gives.' };
