@@ -41,6 +41,9 @@ function checked(field: string): string {
   return field;
 }
 
+/** The SQL function that puts text in lower case on SQLite, for every script (registered in server/db/index.ts). */
+export const UNICODE_LOWER = 'unicode_lower';
+
 export interface JsonAccess {
   /** The database these expressions are written for. */
   readonly dialect: DialectName;
@@ -50,8 +53,10 @@ export interface JsonAccess {
   sortKey(field: string, kind: FieldKind): RawBuilder<unknown>;
   /** The field as text (JSON text for arrays and objects). */
   text(field: string): RawBuilder<string | null>;
-  /** Case-insensitive LIKE; `pattern` uses `\` as its escape character. */
+  /** Case-insensitive LIKE, for every script's letters; `pattern` uses `\` as its escape character. */
   like(expression: RawBuilder<unknown>, pattern: string): RawBuilder<SqlBool>;
+  /** The text in lower case, every script's letters (not only A-Z, as SQLite's lower()). */
+  lowerCase(expression: RawBuilder<unknown>): RawBuilder<unknown>;
   /** The array field holds `item`. */
   contains(field: string, item: unknown): RawBuilder<SqlBool>;
   /** A parameter compared with `value(field, kind)`: SQLite has no boolean type. */
@@ -74,6 +79,7 @@ export function jsonAccess(dialect: DialectName): JsonAccess {
       text,
       sortKey: (field, kind) => (kind === 'string' ? sql`lower(${text(field)})` : value(field, kind)),
       like: (expression, pattern) => sql<SqlBool>`${expression} ilike ${pattern} escape '\\'`,
+      lowerCase: (expression) => sql`lower(${expression})`,
       contains: (field, item) => sql<SqlBool>`((data -> ${sql.lit(checked(field))}) @> cast(${JSON.stringify([item])} as jsonb))`,
       param: (parameter) => sql`${parameter}`,
       set: (field, fieldValue) =>
@@ -88,8 +94,15 @@ export function jsonAccess(dialect: DialectName): JsonAccess {
     value: (field) => extract(field),
     text: (field) => sql<string | null>`json_extract(data, ${path(field)})`,
     sortKey: (field, kind) => (kind === 'string' ? sql`lower(${extract(field)})` : extract(field)),
-    // SQLite's LIKE ignores case (ASCII letters).
-    like: (expression, pattern) => sql<SqlBool>`${expression} like ${pattern} escape '\\'`,
+    // SQLite's LIKE ignores the case of A-Z only: for a pattern with other letters, both sides in lower case first
+    // (server/db/index.ts UNICODE_LOWER). Not for one of printable ASCII, which no other lower case letter matches (but
+    // for the Kelvin sign and a dotted capital I): the function costs JavaScript per row, 300,000 rows of three
+    // fields searched in 182 ms against 30 ms.
+    like: (expression, pattern) =>
+      /^[ -~]*$/.test(pattern)
+        ? sql<SqlBool>`${expression} like ${pattern} escape '\\'`
+        : sql<SqlBool>`${sql.raw(UNICODE_LOWER)}(${expression}) like ${pattern.toLowerCase()} escape '\\'`,
+    lowerCase: (expression) => sql`${sql.raw(UNICODE_LOWER)}(${expression})`,
     contains: (field, item) =>
       sql<SqlBool>`exists (select 1 from json_each(records.data, ${path(field)}) as item where item.value = ${typeof item === 'boolean' ? Number(item) : item})`,
     param: (parameter, kind) => sql`${kind === 'boolean' && typeof parameter === 'boolean' ? Number(parameter) : parameter}`,

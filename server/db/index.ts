@@ -7,7 +7,7 @@ import { SqliteDatabase } from './sqlite-driver';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteQueryCompiler, sql, type CompiledQuery, type DatabaseConnection, type Driver, type LimitNode, type OffsetNode, type OperationNode, type QueryCompiler, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
-import { dialectOf } from './dialect';
+import { UNICODE_LOWER, dialectOf } from './dialect';
 import { migrations } from './migrations';
 import { PLAN_ONCE, planOnce } from './planned';
 import { DATABASE_BUSY_WAIT_MS, POOL_DEFAULTS, REQUEST_DEADLINE_MS, REQUEST_SESSION_SETTINGS, setUnhurried, stallProbe, unhurried, watchStatements } from './postgres-sessions';
@@ -99,6 +99,10 @@ export function createDb(source: Pick<Config, 'dataDir' | 'databaseUrl'> | DbOpt
   database.pragma('foreign_keys = ON');
   // Deleted content (a CV, say) is overwritten with zeros, not merely marked free (docs/deploy.md).
   database.pragma('secure_delete = ON');
+  // SQLite's lower() and LIKE fold A-Z only: "çelik" did not find "Ünal Çelik" where PostgreSQL's ILIKE did (an
+  // outside probe comparing the two). Searched in place and matched by prefix, text goes through this (dialect.ts
+  // `like`, `lowerCase`); it is in no index, so a database opened without it (the sqlite3 shell) reads and writes alike.
+  database.function(UNICODE_LOWER, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const settler = settings.settleLater && options.sqlite !== ':memory:' ? new WalSettler(`${options.sqlite}-wal`, settings.syncWal ?? syncFile) : undefined;
   // NORMAL: a commit is in the WAL (the operating system's cache) when it returns, safe from a crash of the process;
   // WalSettler then makes it safe from a crash of the machine before the write is answered.

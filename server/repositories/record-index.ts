@@ -2,7 +2,7 @@
 // that writes the record (server/areas/records.ts), so a search never finds a record by text it no longer has; on
 // SQLite the full-text row just before that transaction's commit, in the same SQLite transaction (below).
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { dialectOf, unplannedLimit } from '../db/dialect';
+import { dialectOf, jsonAccess, unplannedLimit } from '../db/dialect';
 import { SEARCH_MERGE_PAGES } from '../db/migrations/0015-search-merging-in-commits';
 import { prepared } from '../db/prepared';
 import { commitDeferral, type CommitDeferral } from '../db/shared-commits';
@@ -313,12 +313,12 @@ export async function valueIds(db: Db, area: string, field: string, value: strin
  */
 export async function fieldValues(db: Db, area: string, field: string, options: { prefix?: string; limit: number }): Promise<{ value: string; count: number }[]> {
   let query = db.selectFrom('record_value_counts').select(['value', 'count']).where('area', '=', area).where('field', '=', field);
-  if (options.prefix) query = query.where(sql<SqlBool>`lower(value) like ${`${likeLiteral(options.prefix.toLowerCase())}%`} escape '\\'`);
+  if (options.prefix) query = query.where(sql<SqlBool>`${jsonAccess(dialectOf(db)).lowerCase(sql.ref('value'))} like ${`${likeLiteral(options.prefix.toLowerCase())}%`} escape '\\'`);
   // Byte order, the same on both databases whatever PostgreSQL's collation: "Stone" before "stone".
   const binary = postgres(db) ? sql`collate "C"` : sql``;
   const rows = await query
     .orderBy('count', 'desc')
-    .orderBy(sql`lower(value) ${binary}`)
+    .orderBy(sql`${jsonAccess(dialectOf(db)).lowerCase(sql.ref('value'))} ${binary}`)
     .orderBy(sql`value ${binary}`)
     .limit(options.limit)
     .execute();

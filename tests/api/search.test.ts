@@ -387,6 +387,16 @@ describe('the values of an array field (tag suggestions)', () => {
       { value: 'Stone', count: 1 },
       { value: 'stone', count: 1 },
     ]);
+    // Without regard to case in every script, on both databases (SQLite's lower() folded A-Z only).
+    const accented = await post('Four', { tags: ['Ünicode', 'İzmir', 'Œuvre'] });
+    const lower = await post('Five', { tags: ['ünicode'] });
+    expect(await values('?q=%C3%BC')).toEqual([
+      { value: 'Ünicode', count: 1 },
+      { value: 'ünicode', count: 1 },
+    ]);
+    expect(await values('?q=%C3%9CNI')).toEqual(await values('?q=%C3%BCni'));
+    expect(await values('?q=%C5%93')).toEqual([{ value: 'Œuvre', count: 1 }]);
+    for (const added of [accented, lower]) expect((await api.delete(`/api/blogs/${added.id}`)).statusCode).toBe(200);
     // Wildcards are text.
     expect(await values('?q=%25')).toEqual([]);
     const bad = await api.get('/api/blogs/values/tags?limit=101');

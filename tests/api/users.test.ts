@@ -87,6 +87,23 @@ describe('listing users', () => {
     expect(await names({ q: 'dana' })).toEqual([USER.name]);
   });
 
+  it('searches without regard to case in every script, on both databases (SQLite folded A-Z only)', async () => {
+    const names = async (q: string) =>
+      (await api.get(`/api/users-management${listParams({ filter: { q }, sort: ['name', 'ASC'] })}`)).json().map((user: { name: string }) => user.name);
+    const added = await createUser({ name: 'Ünal Çelik', email: 'unal@example.com', password: 'password three' });
+    try {
+      for (const q of ['çelik', 'ÇELIK', 'ünal', 'ÜNAL ÇEL']) expect(await names(q), q).toEqual(['Ünal Çelik']);
+      // The audit log's search too: the user's creation is in it under their name.
+      const audit = await api.get(`/api/audit-log${listParams({ filter: { q: 'ÜNAL' } })}`);
+      expect(audit.statusCode, audit.body).toBe(200);
+      expect(audit.json<unknown[]>().length).toBeGreaterThan(0);
+      // Wildcards stay text.
+      expect(await names('%')).toEqual([]);
+    } finally {
+      expect((await api.delete(`/api/users-management/${added.id}`)).statusCode).toBe(200);
+    }
+  });
+
   it('refuses sorting by the password hash', async () => {
     const response = await api.get(`/api/users-management${listParams({ sort: ['password_hash', 'ASC'] })}`);
     expect(response.statusCode).toBe(400);
