@@ -56,9 +56,17 @@ export interface CurrentState<R> {
 
 async function conflictError<R extends Record<string, unknown>>(db: Db, current: CurrentState<R>, conflicts: string[]): Promise<EditConflictError> {
   const user = current.updatedBy === null ? undefined : await findUserById(db, current.updatedBy);
+  const answer = await current.answer();
+  // In the order the record's fields are answered (declared), not the stored document's: PostgreSQL keeps a JSON
+  // document's keys shortest first, and a stale delete named them so (an outside probe comparing the databases).
+  const place = new Map(Object.keys(answer).map((field, index) => [field, index]));
+  const ordered = conflicts
+    .map((field, index) => ({ field, index }))
+    .sort((a, b) => (place.get(a.field) ?? place.size + a.index) - (place.get(b.field) ?? place.size + b.index))
+    .map(({ field }) => field);
   return new EditConflictError({
-    conflicts,
-    current: await current.answer(),
+    conflicts: ordered,
+    current: answer,
     updated_by: user ? { id: user.id, name: user.name } : null,
     updated_at: current.updatedAt,
   });

@@ -236,6 +236,17 @@ describe('a stale save of a collection record', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await listRevisionVersions(t.db, 'blogs', post.id)).toEqual([]);
   });
+
+  it('names the fields changed since, in the order the record answers them, on both databases', async () => {
+    const post = await newPost();
+    // Longest names first, so that PostgreSQL's order of a JSON document's keys (shortest first) is not this one.
+    await ok(dana.put(`/api/blogs/${post.id}`, { tags: ['steel'], excerpt: 'Changed', title: 'Renamed' }));
+    const stale = await t.app.inject({ method: 'DELETE', url: `/api/blogs/${post.id}`, ...headersOf('erin', { 'if-match': '"1"' }) });
+    expect(stale.statusCode).toBe(409);
+    const declared = Object.keys(stale.json<{ current: Record<string, unknown> }>().current);
+    expect(stale.json<{ conflicts: string[] }>().conflicts).toEqual(declared.filter((field) => ['title', 'excerpt', 'tags'].includes(field)));
+    expect(declared.indexOf('title')).toBeLessThan(declared.indexOf('excerpt'));
+  });
 });
 
 describe('a stale save of a singleton', () => {
