@@ -18,6 +18,10 @@ export const seo = defineArea({
     z.object({
       path: fields
         .text('Path', 300)
+        // One way to write each path: "/über" typed as u + U+0308 is the same entry as with ü (NFC, as browsers
+        // send what is typed); two entries that look the same were accepted (an outside probe). The website's
+        // ?path= is read the same way (server/routes/public-content.ts).
+        .overwrite((value) => value.normalize('NFC'))
         .regex(/^(\/\S*)?$/, { error: 'Path must start with / and contain no spaces' }),
       meta_title: fields.text('Meta title', META_TITLE_MAX),
       meta_description: fields.optionalText('Meta description', META_DESCRIPTION_MAX, { multiline: true }),

@@ -322,7 +322,8 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           if (view.lookup) {
             const wanted = query[view.lookup.param];
             if (typeof wanted === 'string') {
-              filters.push({ type: 'equals', field: listField(model, view.lookup.field), value: wanted });
+              // Stored in NFC (a text field's one way to write it, schema/areas/seo.ts): asked for in NFC too.
+              filters.push({ type: 'equals', field: listField(model, view.lookup.field), value: wanted.normalize('NFC') });
               const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
               if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
               return area.project(records[0], view.fields, base);

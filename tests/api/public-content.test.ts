@@ -339,6 +339,20 @@ describe('banners, ordered sections and SEO', () => {
     });
     expect((await get('/api/public/seo?path=/nowhere')).statusCode).toBe(404);
   });
+
+  it('keeps one way to write a path: ü typed as u and a combining mark is the entry with ü, asked for either way', async () => {
+    const decomposed = '/u\u0308ber-uns';
+    const entry = await api.post('/api/seo', { path: decomposed, meta_title: 'Über uns' });
+    expect(entry.statusCode, entry.body).toBe(201);
+    expect(entry.json<{ path: string }>().path).toBe('/\u00fcber-uns');
+    const twin = await api.post('/api/seo', { path: '/\u00fcber-uns', meta_title: 'Twin' });
+    expect(twin.statusCode).toBe(400);
+    expect(twin.json()).toMatchObject({ errors: { path: 'This value is already used' } });
+    for (const asked of [decomposed, '/\u00fcber-uns']) {
+      expect(await publicJson(`/api/public/seo?path=${encodeURIComponent(asked)}`)).toMatchObject({ path: '/\u00fcber-uns', meta_title: 'Über uns' });
+    }
+    expect((await api.delete(`/api/seo/${entry.json<{ id: number }>().id}`)).statusCode).toBe(200);
+  });
 });
 
 describe.each(areas.filter((area) => area.website?.equals?.['active' as never] === true).map((area) => [area.name] as const))(
