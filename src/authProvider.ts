@@ -2,6 +2,7 @@
 // so the sign-in page can use it without loading the console.
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { apiUrl, HttpError, httpClient, tokenStore } from './httpClient';
+import { keepDrafts, noteSignedInUser } from './drafts';
 import { forgetReturnPath, rememberReturnPath, SIGN_IN_PATH } from './login/returnPath';
 import { catalogue } from './notifications/catalogue';
 import { notifications, notify } from './notifications/store';
@@ -86,6 +87,8 @@ export const authProvider = {
     }
     tokenStore.set(token);
     const user = answer?.user;
+    // Edits a session's end kept are this user's to take back, and nobody else's (src/drafts.ts).
+    noteSignedInUser(user?.id);
     // Earlier notices ('Authentication Required', a failed attempt) are settled by a successful sign-in.
     notifications.clear();
     notify(catalogue.loginSuccess(user?.name || user?.email));
@@ -123,8 +126,11 @@ export const authProvider = {
     // into the console after the logout's own (deferred) redirect, losing the page the user was on.
     if (status === 401) {
       const wasSignedIn = tokenStore.get() !== null;
+      // Edits nobody saved are kept for this tab before the console is left (src/drafts.ts).
+      const kept = wasSignedIn ? keepDrafts() : 0;
       tokenStore.clear();
       announceSessionEnd();
+      if (kept > 0) notify(catalogue.draftsKept);
       // Later 401s of the same page find the console already left (and the token gone).
       if (wasSignedIn) {
         rememberReturnPath(openPage());
@@ -141,6 +147,7 @@ export const authProvider = {
 
   async getIdentity(): Promise<UserIdentity> {
     const { json } = await httpClient(IDENTITY_URL);
+    noteSignedInUser((json as SignedInUser).id);
     return identityOf(json as SignedInUser);
   },
 

@@ -4,6 +4,7 @@ import { type Query, QueryClient } from '@tanstack/react-query';
 import { localStorageStore, type Store } from 'react-admin';
 import { SINGLETON_ID } from '../schema/api';
 import { authProvider, IDENTITY_URL, identityOf, isSignedIn, type SignedInUser } from './authProvider';
+import { noteSignedInUser } from './drafts';
 import { STORE_APP_KEY } from './colorScheme';
 import { DASHBOARD_AREA, DASHBOARD_RECORD_URL } from './dashboardArea';
 import { EARLY_READ_KEPT_MS, takeEarlyAnswer } from './httpClient';
@@ -60,6 +61,7 @@ function answerAuthChecksAtOnce(queryClient: QueryClient): void {
   }
   const identity = takeEarlyAnswer(IDENTITY_URL);
   if (identity !== undefined) {
+    noteSignedInUser((identity.json as SignedInUser).id);
     queryClient.setQueryData(['auth', 'getIdentity'], identityOf(identity.json as SignedInUser), { updatedAt: identity.readAt });
   }
 }
@@ -73,7 +75,10 @@ function answerAuthChecksAtOnce(queryClient: QueryClient): void {
  * or once the record has changed, it is read as every record is.
  */
 export function createQueryClient(): QueryClient {
-  const queryClient = new QueryClient();
+  // Requests are sent even when the browser says it is offline: TanStack Query's default ('online') held a save
+  // back without a word while navigator.onLine was false, its button spinning (a new user's probe). Sent, it fails
+  // at once and the user reads SPEC §8's 'Connection Error' with the form as it was, as when the server is down.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { networkMode: 'always' }, mutations: { networkMode: 'always' } } });
   answerAuthChecksAtOnce(queryClient);
   const early = takeEarlyAnswer(DASHBOARD_RECORD_URL);
   if (early !== undefined) {

@@ -1,8 +1,12 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useEffect, useId } from 'react';
+import { useContext, useEffect, useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useBasename, useBlocker, useCanBlock, useRecordContext, useResourceContext } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { CreateContext, useBasename, useBlocker, useCanBlock, useRecordContext, useResourceContext } from 'react-admin';
+import { useFormContext, useFormState } from 'react-hook-form';
+import { useLocation } from 'react-router';
+import { forgetRestored, registerDraftKeeper, takeDraft } from '../drafts';
+import { catalogue } from '../notifications/catalogue';
+import { notify } from '../notifications/store';
 
 interface UnsavedChangesGuardProps {
   // There are edits nobody has saved yet.
@@ -46,8 +50,48 @@ export function FormUnsavedChangesGuard() {
   const { dirtyFields, isSubmitSuccessful, isSubmitting } = useFormState();
   // As react-admin's own guard: dirtyFields, not isDirty, which also counts fields an input registers on mount.
   const dirty = Object.keys(dirtyFields).length > 0;
+  useKeptDraft(dirty && !isSubmitSuccessful);
   return <UnsavedChangesGuard when={dirty && !isSubmitSuccessful} saving={isSubmitting} />;
 }
+
+/**
+ * A session's end keeps this form's unsaved edits (src/drafts.ts), and the form of the same page takes them back
+ * when it opens after the user signed in again: they are in the form, unsaved (so guarded, and saved as a stale copy
+ * if the record changed meanwhile), and a notice says so.
+ */
+function useKeptDraft(unsavedEdits: boolean) {
+  const { getValues, reset } = useFormContext();
+  const { isReady, isSubmitSuccessful } = useFormState();
+  const { pathname, search } = useLocation();
+  const page = `${pathname}${search}`;
+  // A new record's form has no record to wait for; an edit's waits for its record.
+  const creating = useContext(CreateContext) != null;
+  const record = useRecordContext();
+  const loaded = creating || record !== undefined;
+  useEffect(() => {
+    if (!isReady || !loaded) return;
+    // After the effects of this render: react-admin's form puts the record in with a reset of its own (ra-core
+    // useAugmentedForm), whose effect runs after this component's and would undo a restore made here.
+    const restore = setTimeout(() => {
+      const draft = takeDraft(page);
+      if (draft === undefined) return;
+      // The record's values stay the defaults, so the kept ones count as edits.
+      reset({ ...getValues(), ...draft.values }, { keepDefaultValues: true });
+      if (draft.first) notify(catalogue.draftRestored);
+    }, 0);
+    return () => clearTimeout(restore);
+    // Once the form is ready with its record.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isReady, loaded]);
+  useEffect(() => {
+    if (isSubmitSuccessful) forgetRestored(page);
+  }, [isSubmitSuccessful, page]);
+  // Left for another page (not a form of this page opened again as it settles): the edits were dropped or saved.
+  useEffect(() => () => (currentPage() === page ? undefined : forgetRestored(page)), [page]);
+  useEffect(() => (unsavedEdits ? registerDraftKeeper(() => ({ path: page, values: getValues() })) : undefined), [unsavedEdits, page, getValues]);
+}
+
+const currentPage = () => `${window.location.pathname}${window.location.search}`;
 
 function NavigationGuard({ when, saving }: Required<UnsavedChangesGuardProps>) {
   const basename = useBasename();

@@ -22,6 +22,9 @@ describe('catalogue (SPEC §8)', () => {
         title: 'Login Failed',
         message: 'Sign-in is unavailable right now. Please try again later.',
       },
+      // Beyond SPEC §8: a session's end with unsaved edits (src/drafts.ts).
+      draftsKept: { type: 'info', title: 'Changes Kept', message: 'Your unsaved changes are kept in this tab. Sign in again to get them back.' },
+      draftRestored: { type: 'info', title: 'Changes Restored', message: 'Your unsaved changes are back in the form. Check them, then save.' },
       tooManyAttempts: {
         type: 'error',
         title: 'Too Many Attempts',

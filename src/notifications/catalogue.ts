@@ -33,6 +33,9 @@ export const catalogue = Object.freeze({
   loginRejected: template('error', 'Login Failed', 'Incorrect email or password.'),
   // Any other HTTP error at sign-in: the fault is ours, not the user's, so do not blame the credentials.
   loginUnavailable: template('error', 'Login Failed', 'Sign-in is unavailable right now. Please try again later.'),
+  // A session that ended with edits nobody had saved (src/drafts.ts): they are kept, and come back after signing in.
+  draftsKept: template('info', 'Changes Kept', 'Your unsaved changes are kept in this tab. Sign in again to get them back.'),
+  draftRestored: template('info', 'Changes Restored', 'Your unsaved changes are back in the form. Check them, then save.'),
   // A 429 from the sign-in rate limit.
   tooManyAttempts: template(
     'error',
