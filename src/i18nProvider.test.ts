@@ -39,6 +39,29 @@ describe('i18n messages', () => {
   });
 });
 
+describe("an area's name inside a sentence", () => {
+  // As react-admin builds them: the name is resources.<area>.name (useGetResourceLabel), capitalised to head a page.
+  const name = (area: string, count: number) => t(`resources.${area}.name`, { smart_count: count });
+
+  it('reads in lower case where a list finds nothing ("No Blog posts found" read as a title)', () => {
+    expect(t('ra.navigation.no_filtered_results', { name: name('blogs', 0) })).toBe('No blog posts found using the current filters.');
+    expect(t('ra.navigation.no_results', { name: name('careers', 0) })).toBe('No job postings found');
+    expect(t('ra.navigation.no_results', { name: name('audit-log', 0) })).toBe('No audit log entries found');
+    expect(t('ra.page.empty', { name: name('hero', 0) })).toBe('No hero section yet.');
+  });
+
+  it('reads in lower case in the questions before a delete, an acronym kept', () => {
+    expect(t('ra.message.delete_title', { name: name('blogs', 1), recordRepresentation: 'Open day' })).toBe('Delete blog post Open day');
+    expect(t('ra.message.delete_content', { name: name('seo', 1) })).toBe('Are you sure you want to delete this SEO entry?');
+    expect(t('ra.message.bulk_delete_title', { name: name('seo', 3), smart_count: 3 })).toBe('Delete 3 SEO entries');
+  });
+
+  it('keeps its capital where it heads the text', () => {
+    expect(t('ra.page.edit', { name: name('blogs', 1), recordRepresentation: 'Open day' })).toBe('Blog post Open day');
+    expect(t('ra.page.list', { name: name('blogs', 2) })).toBe('Blog posts');
+  });
+});
+
 describe('save notices (issue #8 item 5)', () => {
   it('name what was created or deleted where the area names its records', () => {
     expect(t('resources.blogs.notifications.created', { smart_count: 1 })).toBe('Post created');

@@ -4,7 +4,7 @@ import englishMessages from 'ra-language-english';
 import { LIST_COUNT_CAP } from '../schema/api';
 import { factLabel } from './areaFacts';
 import { catalogue } from './notifications/catalogue';
-import { resources } from './resources';
+import { auditLog, resources } from './resources';
 
 // A save's notice names what was saved where that helps ('Post created'); an area whose records have no
 // name keeps react-admin's fallback (ra.notification.*). Issue #8 item 5.
@@ -15,9 +15,31 @@ function saveNotices(itemLabel: string | undefined) {
 }
 
 // A view folder names its records; the menu title otherwise.
-const resourceMessages = Object.fromEntries(
-  resources.map(({ name, label, labels, declaration }) => [name, { name: labels?.name ?? label, ...saveNotices(declaration.itemLabel) }]),
-);
+const resourceMessages = {
+  ...Object.fromEntries(
+    resources.map(({ name, label, labels, declaration }) => [name, { name: labels?.name ?? label, ...saveNotices(declaration.itemLabel) }]),
+  ),
+  [auditLog.name]: { name: auditLog.labels?.name ?? auditLog.label },
+};
+
+// react-admin's messages that name an area's records inside a sentence ('No %{name} found', 'Delete %{name} …'),
+// where the name, capitalised to head a page ('Blog posts', 'Hero Section'), reads in lower case.
+const NAME_IN_SENTENCE = new Set([
+  'ra.page.create',
+  'ra.page.empty',
+  'ra.message.bulk_delete_content',
+  'ra.message.bulk_delete_title',
+  'ra.message.bulk_update_content',
+  'ra.message.bulk_update_title',
+  'ra.message.delete_content',
+  'ra.message.delete_title',
+  'ra.navigation.no_filtered_results',
+  'ra.navigation.no_results',
+]);
+
+/** A name as it reads inside a sentence: 'Blog posts' → 'blog posts', 'Hero Section' → 'hero section'; an acronym stays ('SEO entries'). */
+const inSentence = (name: string): string =>
+  name.replace(/(?<![\p{L}\p{N}])(\p{Lu})(?=\p{Ll})/gu, (first: string) => first.toLowerCase());
 
 // Field labels (resources.<area>.fields.<field>) come from the declarations (schema/labels.ts), through the areas'
 // facts (src/areaFacts.ts): worked out at build time, so that no schema is built for a label (issue #10).
@@ -58,6 +80,9 @@ export const i18nProvider: typeof polyglot = {
     if (label !== undefined) return label;
     if (key === 'ra.navigation.page_range_info' && typeof options?.total === 'number' && options.total > LIST_COUNT_CAP) {
       return polyglot.translate(key, { ...options, total: CAPPED_TOTAL });
+    }
+    if (NAME_IN_SENTENCE.has(key) && typeof options?.name === 'string') {
+      return polyglot.translate(key, { ...options, name: inSentence(options.name) });
     }
     return polyglot.translate(key, options);
   },

@@ -28,6 +28,10 @@ const shared: RaThemeOptions = {
     // table with more columns than the window has room for scrolls inside its own box.
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    // A phone's list: a word longer than the row (a 250-character SEO path) breaks instead of widening the page. In a
+    // row's text a shorter word never breaks; in a table it could, so tables mark their free-text columns
+    // (freeTextColumnSx in src/components/contentSx.ts).
+    RaSimpleList: { styleOverrides: { root: { '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' } } } },
     // With no row selected, react-admin folds a list's bulk-actions bar to no height but leaves its Unselect and
     // Delete buttons in the page: a keyboard user tabbed onto two buttons no one could see (WCAG 2.4.7), and the
     // hidden Delete lay over the last column's sort header (axe, target-size, Contact Form at 1280 px). Folded, the
@@ -52,6 +56,23 @@ const shared: RaThemeOptions = {
         }),
       },
     },
+    // Keyboard focus (WCAG 2.4.7): MUI marks it with a faint ripple only, 1.3:1 against white on the side menu's items,
+    // the sidebar and theme buttons and the user menu's button (whose ripple its own box also cut at the top and the
+    // bottom). A ring in the primary colour (6.6:1 on white, 6.5:1 on the dark paper), for keyboard focus only
+    // (Mui-focusVisible): a click looks as before. The ring replaces the ripple's pulsing disc (the cut one).
+    MuiButtonBase: {
+      styleOverrides: {
+        root: ({ theme }: { theme: { palette: { primary: { main: string } } } }) => ({
+          '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+          '& .MuiTouchRipple-ripplePulsate': { display: 'none' },
+        }),
+      },
+    },
+    // Rows of a list or menu sit edge to edge in a box that cuts what passes its sides (the sidebar's drawer), and a
+    // switch's knob in a box that cuts what passes its own: their ring is drawn inside.
+    MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
+    MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
+    MuiSwitch: { styleOverrides: { switchBase: { '&.Mui-focusVisible': { outlineOffset: -2 } } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     MuiPaper: { defaultProps: { elevation: 0 } },
   },

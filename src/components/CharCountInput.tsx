@@ -58,6 +58,7 @@ export function CharCountInput({ source, label, max, multiline = false, minRows 
             <Box component="span" sx={{ minWidth: 0 }}>
               <InputHelperText error={error} helperText={helperText} />
             </Box>
+            {/* Not drawn between flex items; read, so the description is not "…results0 / 300". */}{' '}
             <Box
               component="span"
               id={counterId}

@@ -135,7 +135,8 @@ export function TitleCell({
   clamp?: boolean;
 }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    // The line under the title (an excerpt, a client) wraps as the title does (contentSx.ts freeTextColumnSx).
+    <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
       <TitleLink resource={resource} id={id}>
         {title}
       </TitleLink>

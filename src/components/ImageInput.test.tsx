@@ -114,6 +114,21 @@ describe('ImageInput', () => {
     expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toMatchObject({ alt: null });
   });
 
+  it('keeps alternative text pasted past the limit whole and says it is too long', async () => {
+    const { user } = renderInput({}, { id: 1, photo: { src: '/api/uploads/a/old.png', title: 'old.png', mime: 'image/png', size: 10 } });
+    const alt = screen.getByRole('textbox', { name: 'Alternative text of photo' });
+    const pasted = 'A crane at dawn '.repeat(22); // 352 characters, 351 as trimmed
+    await user.click(alt);
+    await user.paste(pasted);
+    // A maxLength on the input kept the first 300 and dropped the rest without a word.
+    expect(alt).toHaveValue(pasted);
+    expect(alt).toHaveAttribute('aria-invalid', 'true');
+    expect(alt).toHaveAccessibleDescription('Alternative text must be at most 300 characters');
+    await user.keyboard('{Backspace}'.repeat(60));
+    expect(alt).toHaveAttribute('aria-invalid', 'false');
+    expect(alt).toHaveAccessibleDescription('What the image shows, for people who cannot see it.');
+  });
+
   it('shows a document as a chip with its name and size', () => {
     renderInput({ source: 'cv', accept: 'document' }, { id: 1, cv: { src: '/api/uploads/b/cv.pdf', title: 'cv.pdf', mime: 'application/pdf', size: 2 * 1024 * 1024 } });
     expect(screen.getByText('cv.pdf · 2 MB')).toBeInTheDocument();

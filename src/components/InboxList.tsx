@@ -24,6 +24,7 @@ import { Link } from 'react-router';
 import { SYSTEM_FIELDS, type AreaDeclaration } from '../../schema/define';
 import type { CornerstoneDataProvider } from '../dataProvider';
 import { listSortOf } from './ContentList';
+import { freeTextColumnSx } from './contentSx';
 import { InboxReceived, InboxUnreadDot } from './InboxFields';
 import { InboxStatusChip, inboxStatusChoices, type InboxRecord } from './InboxStatus';
 import { UNREAD_COUNTS_KEY } from './InboxUnread';
@@ -203,18 +204,20 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
               source={nameSource}
               disableSort={!sortable.has(nameSource)}
               render={(record) => <NameCell record={record} source={nameSource} />}
+              sx={freeTextColumnSx}
             />
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source="email"
               disableSort={!sortable.has('email')}
-              sx={{ display: { xs: 'none', lg: 'table-cell' }, overflowWrap: 'anywhere' }}
+              sx={{ display: { xs: 'none', lg: 'table-cell' }, ...freeTextColumnSx }}
             />
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source={topic.source}
               disableSort={!sortable.has(topic.source)}
               render={topicCell}
+              sx={freeTextColumnSx}
             />
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}

@@ -24,5 +24,11 @@ export const contentFormSx = {
   ...focusRingSx,
 };
 
-// Text in a phone row wraps within the row instead of widening the page.
-export const phoneListSx = { '& .MuiListItemText-root': { minWidth: 0, overflowWrap: 'anywhere' } };
+/**
+ * A table column of free text (a path, a department, a person's name): one word longer than the column (a 250-character
+ * path) breaks where it must instead of stretching the table to thousands of pixels and pushing every row's status,
+ * dates and actions out of view. `anywhere`, unlike `break-word`, also lowers the column's narrowest width, which is
+ * what lets the table keep to its box; the minimum width keeps an ordinary word whole when another column is long.
+ * Only free-text columns: with it on every cell, the table squeezed short ones ('Administr-ator', '127.0.0.-1').
+ */
+export const freeTextColumnSx = { overflowWrap: 'anywhere', minWidth: '8em' } as const;

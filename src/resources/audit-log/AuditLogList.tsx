@@ -16,6 +16,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_LOG_LABEL, type AuditAction }
 import { areaByName, areas } from '../../../schema/areas';
 import { InboxExportButton } from '../../components/InboxList';
 import { PageHeader } from '../../components/PageHeader';
+import { freeTextColumnSx } from '../../components/contentSx';
 import { formatRelativeTime } from '../../notifications/relativeTime';
 import { ListSearch } from '../../components/ListSearch';
 
@@ -166,9 +167,9 @@ export function AuditLogList() {
         ) : (
           <DataTable<AuditEntry> rowClick={false} bulkActionButtons={false}>
             <DataTable.Col<AuditEntry> source="at" label="When" render={(entry) => <When entry={entry} />} />
-            <DataTable.Col<AuditEntry> source="user_name" label="Who" render={(entry) => <Who entry={entry} />} />
+            <DataTable.Col<AuditEntry> source="user_name" label="Who" render={(entry) => <Who entry={entry} />} sx={freeTextColumnSx} />
             <DataTable.Col<AuditEntry> source="action" label="Action" render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
-            <DataTable.Col<AuditEntry> source="area" label="What" render={(entry) => <What entry={entry} />} />
+            <DataTable.Col<AuditEntry> source="area" label="What" render={(entry) => <What entry={entry} />} sx={freeTextColumnSx} />
             <DataTable.Col<AuditEntry> label="Fields" disableSort render={(entry) => <Fields entry={entry} />} />
             <DataTable.Col<AuditEntry> label="Address" disableSort render={(entry) => entry.ip ?? '—'} />
           </DataTable>

@@ -7,7 +7,6 @@ import { banners, type Banner } from '../../../schema/areas/banners';
 import { SYSTEM_FIELDS } from '../../../schema/define';
 import { SCHEDULES, type Schedule } from '../../../schema/schedule';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
-import { phoneListSx } from '../../components/contentSx';
 import { SCHEDULE_LABELS, ScheduleChip } from '../../components/ScheduleChip';
 import { placementChoices, placementLabel } from './bannerSchedule';
 
@@ -80,7 +79,6 @@ export function BannerList() {
       phone={
         <SimpleList<BannerRecord>
           rowClick="edit"
-          sx={phoneListSx}
           leftIcon={(record) => <Thumbnail src={record.image?.src} size={36} ratio={1.6} />}
           primaryText={(record) => record.title}
           secondaryText={(record) => (

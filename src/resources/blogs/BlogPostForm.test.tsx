@@ -65,13 +65,32 @@ describe('blog post form', () => {
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Villa Rosé & Co.');
     expect(screen.getByTestId('slug-preview')).toHaveTextContent('/blog/villa-rose-co (generated)');
 
-    // The excerpt counts up to the declared limit and takes no more.
+    // The excerpt counts up to the declared limit.
     const max = fieldMax(blogs, 'excerpt');
     const excerpt = screen.getByRole('textbox', { name: 'Excerpt' });
-    expect(excerpt).toHaveAccessibleDescription(`Shown in the blog list and in search results · 0/${max}`);
-    expect(excerpt).toHaveAttribute('maxlength', String(max));
+    expect(excerpt).toHaveAccessibleDescription(`Shown in the blog list and in search results 0 / ${max}`);
     await user.type(excerpt, 'Open house');
-    expect(excerpt).toHaveAccessibleDescription(`Shown in the blog list and in search results · 10/${max}`);
+    expect(excerpt).toHaveAccessibleDescription(`Shown in the blog list and in search results 10 / ${max}`);
+  });
+
+  it('keeps an excerpt pasted past the limit whole, shows it too long and does not save it', async () => {
+    stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderCreate();
+    const max = fieldMax(blogs, 'excerpt');
+    await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Open house');
+    const excerpt = screen.getByRole('textbox', { name: 'Excerpt' });
+    const pasted = 'x'.repeat(max + 50);
+    await user.click(excerpt);
+    await user.paste(pasted);
+    // A maxLength on the input kept 300 of 350 pasted characters, and said nothing of the 50 it dropped.
+    expect(excerpt).toHaveValue(pasted);
+    expect(screen.getByTestId('excerpt-count')).toHaveTextContent(`${max + 50} / ${max}`);
+    expect(excerpt).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Create post' }));
+    await waitFor(() => expect(excerpt).toHaveAccessibleDescription(new RegExp(`Excerpt must be at most ${max} characters`)));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('shows the API’s field errors under the right input', async () => {

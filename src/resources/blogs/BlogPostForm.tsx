@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { FormDataConsumer, TextInput, useDataProvider } from 'react-admin';
+import { TextInput, useDataProvider } from 'react-admin';
 import { blogs } from '../../../schema/areas/blogs';
 import type { CornerstoneDataProvider } from '../../dataProvider';
 import { fieldMax } from '../../../schema/define';
+import { CharCountInput } from '../../components/CharCountInput';
 import { ContentForm } from '../../components/ContentForm';
 import { FormCard } from '../../components/FormCard';
 import { ImageInput } from '../../components/ImageInput';
@@ -11,7 +12,6 @@ import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { TagsInput } from '../../components/TagsInput';
 import { zodValidate } from '../../components/zodValidate';
-import { MultilineTextInput } from '../../components/MultilineTextInput';
 
 const validate = zodValidate(() => blogs.schema);
 const EXCERPT_MAX = fieldMax(blogs, 'excerpt');
@@ -35,20 +35,9 @@ export function BlogPostForm({ create = false }: { create?: boolean }) {
           <FormCard title="Post">
             <TextInput source="title" fullWidth helperText="The headline readers see first" />
             <SlugInput basePath="/blog/" />
-            <FormDataConsumer>
-              {({ formData }) => {
-                const length = typeof formData.excerpt === 'string' ? formData.excerpt.length : 0;
-                return (
-                  <MultilineTextInput
-                    source="excerpt"
-                    fullWidth
-                    minRows={2}
-                    helperText={`Shown in the blog list and in search results · ${length}/${EXCERPT_MAX}`}
-                    slotProps={{ htmlInput: { maxLength: EXCERPT_MAX } }}
-                  />
-                );
-              }}
-            </FormDataConsumer>
+            {/* Counted, never cut: text pasted past the limit is kept and shown as too long, as in the other fields
+                (a hard maxLength kept 300 of 350 pasted characters without a word). */}
+            <CharCountInput source="excerpt" max={EXCERPT_MAX} multiline minRows={2} helperText="Shown in the blog list and in search results" />
             <RichTextInput source="content" helperText="Use headings to structure long posts." />
           </FormCard>
         </>

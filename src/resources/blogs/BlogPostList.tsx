@@ -5,7 +5,7 @@ import { blogs, type BlogPost } from '../../../schema/areas/blogs';
 import { SYSTEM_FIELDS } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
-import { phoneListSx } from '../../components/contentSx';
+import { freeTextColumnSx } from '../../components/contentSx';
 import { PublicationChip } from '../../components/PublicationChip';
 import { ListSearch } from '../../components/ListSearch';
 
@@ -37,7 +37,8 @@ function Tags({ tags, max = 3 }: { tags: readonly string[]; max?: number }) {
   return (
     <Stack direction="row" component="span" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {tags.slice(0, max).map((tag) => (
-        <Chip key={tag} label={tag} size="small" variant="outlined" />
+        // A long tag (50 characters, no space) is cut with an ellipsis instead of widening the table; whole on hover.
+        <Chip key={tag} label={tag} size="small" variant="outlined" title={tag} sx={{ maxWidth: '14em' }} />
       ))}
       {tags.length > max && (
         <Chip label={`+${tags.length - max}`} size="small" variant="outlined" title={tags.slice(max).join(', ')} />
@@ -65,7 +66,6 @@ export function BlogPostList() {
       phone={
         <SimpleList<BlogPostRecord>
           rowClick="edit"
-          sx={phoneListSx}
           leftIcon={(record) => <Thumbnail src={record.cover_image?.src} size={40} />}
           primaryText={(record) => record.title}
           secondaryText={(record) => (
@@ -103,7 +103,7 @@ export function BlogPostList() {
           <DataTable.Col<BlogPostRecord>
             source="author"
             disableSort={!sortable.has('author')}
-            sx={{ display: { xs: 'none', md: 'table-cell' }, whiteSpace: 'nowrap' }}
+            sx={{ display: { xs: 'none', md: 'table-cell' }, ...freeTextColumnSx }}
             render={(record) => record.author || '—'}
           />
         </DataTable>

@@ -5,7 +5,7 @@ import { careers, type JobPosting } from '../../../schema/areas/careers';
 import { humanizeName, SYSTEM_FIELDS } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, TitleLink } from '../../components/ContentList';
-import { phoneListSx } from '../../components/contentSx';
+import { freeTextColumnSx } from '../../components/contentSx';
 import { ListSearch } from '../../components/ListSearch';
 import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
@@ -69,7 +69,6 @@ export function JobPostingList() {
       phone={
         <SimpleList<JobPostingRecord>
           rowClick="edit"
-          sx={phoneListSx}
           primaryText={(record) => record.title}
           secondaryText={(record) => (
             <Stack component="span" spacing={0.75} sx={{ mt: 0.5 }}>
@@ -97,11 +96,11 @@ export function JobPostingList() {
             )}
             sx={{ minWidth: 200 }}
           />
-          <DataTable.Col<JobPostingRecord> source="department" disableSort={!sortable.has('department')} />
+          <DataTable.Col<JobPostingRecord> source="department" disableSort={!sortable.has('department')} sx={freeTextColumnSx} />
           <DataTable.Col<JobPostingRecord>
             source="location"
             disableSort={!sortable.has('location')}
-            sx={wideScreenCellSx}
+            sx={{ ...freeTextColumnSx, ...wideScreenCellSx }}
           />
           <DataTable.Col<JobPostingRecord>
             source="employment_type"

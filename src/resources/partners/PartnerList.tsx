@@ -19,11 +19,13 @@ function Logo({ logo }: { logo: UploadedFile | null | undefined }) {
         borderRadius: 1.5,
         border: 1,
         borderColor: 'divider',
-        bgcolor: '#fff',
+        // A logo is drawn for a white page, so it keeps white in the dark theme too; the placeholder of a partner
+        // without one is on the theme's colours (white on white in the dark theme: a blank tile).
+        bgcolor: logo ? '#fff' : 'action.hover',
         display: 'grid',
         placeItems: 'center',
         overflow: 'hidden',
-        color: 'text.disabled',
+        color: 'text.secondary',
       }}
     >
       {logo ? (

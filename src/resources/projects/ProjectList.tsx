@@ -7,7 +7,7 @@ import { projects, type Project } from '../../../schema/areas/projects';
 import { humanizeName, SYSTEM_FIELDS } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
-import { phoneListSx } from '../../components/contentSx';
+import { freeTextColumnSx } from '../../components/contentSx';
 import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ListSearch } from '../../components/ListSearch';
@@ -61,7 +61,6 @@ export function ProjectList() {
       phone={
         <SimpleList<ProjectRecord>
           rowClick="edit"
-          sx={phoneListSx}
           leftIcon={(record) => <Thumbnail src={record.cover_image?.src} size={40} />}
           primaryText={(record) => (
             <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
@@ -101,7 +100,7 @@ export function ProjectList() {
             source="location"
             disableSort={!sortable.has('location')}
             render={(record) => record.location || '—'}
-            sx={wideScreenCellSx}
+            sx={{ ...freeTextColumnSx, ...wideScreenCellSx }}
           />
           <DataTable.Col<ProjectRecord> source="year" render={(record) => record.year ?? '—'} />
           <DataTable.Col<ProjectRecord> source="status" render={(record) => <StatusChip status={record.status} />} />

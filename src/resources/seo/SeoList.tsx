@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { ListSearch } from '../../components/ListSearch';
 import { seo } from '../../../schema/areas/seo';
 import { listSortOf } from '../../components/ContentList';
+import { freeTextColumnSx } from '../../components/contentSx';
 import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 
@@ -97,8 +98,8 @@ export function SeoList() {
           />
         ) : (
           <DataTable<SeoRecord> rowClick="edit" bulkActionButtons={false}>
-            <DataTable.Col<SeoRecord> source="path" render={(record) => <PathLink record={record} />} />
-            <DataTable.Col<SeoRecord> source="meta_title" render={(record) => <TitleCell record={record} />} />
+            <DataTable.Col<SeoRecord> source="path" render={(record) => <PathLink record={record} />} sx={freeTextColumnSx} />
+            <DataTable.Col<SeoRecord> source="meta_title" render={(record) => <TitleCell record={record} />} sx={freeTextColumnSx} />
             <DataTable.Col<SeoRecord> source="noindex" label="Indexing" disableSort render={(record) => <IndexChip record={record} />} />
             <DataTable.Col<SeoRecord>
               source="updated_at"

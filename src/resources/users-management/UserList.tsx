@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { usersManagement } from '../../../schema/areas/users-management';
 import { listSortOf } from '../../components/ContentList';
+import { freeTextColumnSx } from '../../components/contentSx';
 import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 import { useIsCurrentUser } from './currentUser';
@@ -97,8 +98,8 @@ export function UserList() {
           />
         ) : (
           <DataTable<UserRecord> rowClick="edit" bulkActionButtons={false}>
-            <DataTable.Col<UserRecord> source="name" render={(record) => <UserName record={record} />} />
-            <DataTable.Col<UserRecord> source="email" />
+            <DataTable.Col<UserRecord> source="name" render={(record) => <UserName record={record} />} sx={freeTextColumnSx} />
+            <DataTable.Col<UserRecord> source="email" sx={freeTextColumnSx} />
             <DataTable.Col<UserRecord> source="active" label="Status" render={(record) => <ActiveChip record={record} />} />
             <DataTable.Col<UserRecord>
               source="created_at"
