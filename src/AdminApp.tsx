@@ -62,7 +62,7 @@ const areaDefinitions: ResourceDefinitionContextValue = {
  */
 const StaticLayout = memo(Layout, () => true);
 
-// The pages the console seldom shows (not found, a failed screen), loaded when one is (src/layout/rareScreens.ts).
+// The pages the console seldom shows (not found, access denied, an authentication error, loading), loaded when one is (src/layout/rareScreens.ts).
 const rareScreens = () => import('./layout/rareScreens');
 const rareScreen = (name: keyof Awaited<ReturnType<typeof rareScreens>>) =>
   lazyView(() => rareScreens().then((screens) => () => createElement(screens[name])), name, { zod: false });
