@@ -274,13 +274,12 @@ it("starts the log again under writes that never pause, the server's writes held
       const failures = await writeWithoutPause(db, written);
       expect(failures).toEqual([]);
       const restarts = logRestarts(file) - before;
-      // Without holds, a checkpoint never finds the log's end with no write transaction open: the log only grows
-      // (this writes about 9,600 pages, below the backstop's 16,384), its file with it (39.5 MB measured).
       const walBytes = statSync(`${file}-wal`).size;
-      if (holdLogPages === 0) {
-        expect(restarts).toBe(0);
-        expect(walBytes).toBeGreaterThan(30 * 1024 * 1024);
-      } else {
+      // Without holds, a checkpoint seldom finds the log's end with no write transaction open: on a quiet machine the
+      // log only grows (this writes about 9,600 pages, below the backstop's 16,384), its file with it (39.5 MB, no
+      // restart, measured). Not asserted: on a loaded one the writers leave gaps now and then (CI on Node 24 beside
+      // the PostgreSQL suite saw 2 restarts), which proves nothing either way. With holds, the log starts again.
+      if (holdLogPages > 0) {
         expect(restarts).toBeGreaterThanOrEqual(2);
         expect(walBytes).toBeLessThan(20 * 1024 * 1024);
       }
