@@ -312,13 +312,14 @@ export async function valueIds(db: Db, area: string, field: string, value: strin
  * keeps those that start with it, without regard to case.
  */
 export async function fieldValues(db: Db, area: string, field: string, options: { prefix?: string; limit: number }): Promise<{ value: string; count: number }[]> {
+  const lowered = jsonAccess(dialectOf(db)).lowerCase(sql.ref('value'));
   let query = db.selectFrom('record_value_counts').select(['value', 'count']).where('area', '=', area).where('field', '=', field);
-  if (options.prefix) query = query.where(sql<SqlBool>`${jsonAccess(dialectOf(db)).lowerCase(sql.ref('value'))} like ${`${likeLiteral(options.prefix.toLowerCase())}%`} escape '\\'`);
+  if (options.prefix) query = query.where(sql<SqlBool>`${lowered} like ${`${likeLiteral(options.prefix.toLowerCase())}%`} escape '\\'`);
   // Byte order, the same on both databases whatever PostgreSQL's collation: "Stone" before "stone".
   const binary = postgres(db) ? sql`collate "C"` : sql``;
   const rows = await query
     .orderBy('count', 'desc')
-    .orderBy(sql`${jsonAccess(dialectOf(db)).lowerCase(sql.ref('value'))} ${binary}`)
+    .orderBy(sql`${lowered} ${binary}`)
     .orderBy(sql`value ${binary}`)
     .limit(options.limit)
     .execute();

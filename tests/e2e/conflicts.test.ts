@@ -2,22 +2,19 @@
 // user, and no change is lost. Before, both saw "Changes saved" and the first save was silently undone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, escapeRegExp, launchBrowser, openSignedIn, pageHeading, poll, startServer, type RunningServer, type Session } from './harness';
+import { ADMIN, DESKTOP, escapeRegExp, launchBrowser, openSignedIn, pageHeading, poll, saveAnswer, scriptClient, startServer, type RunningServer, type ScriptClient, type Session } from './harness';
 
 const DANA = { name: 'Dana Second', email: 'dana.second@cornerstone.test', password: 'dana-correct-horse-7' };
 
 let server: RunningServer;
 let browser: Browser;
 let sessions: Session[] = [];
-let token: string;
-let csrf: string;
+let call: ScriptClient['call'];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  // The API as a script would call it: the CSRF pair, then the administrator's token.
-  const answer = await fetch(`${server.baseUrl}/api/csrf`);
-  csrf = /XSRF-TOKEN=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')![1]!;
-  token = (await call<{ access_token: string }>('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password })).access_token;
+  // The API as a script would call it, as the administrator.
+  ({ call } = await scriptClient(server));
   await call('POST', '/api/users-management', { ...DANA, current_password: ADMIN.password });
 });
 
@@ -31,21 +28,6 @@ afterEach(async () => {
   sessions = [];
 });
 
-async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      cookie: `XSRF-TOKEN=${csrf}`,
-      'x-xsrf-token': csrf,
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** Erin (the seeded administrator) and Dana, each in a browser context of their own, both on `path`. */
 async function twoAdministrators(path: string, ready: (page: Page) => Promise<void>): Promise<[Page, Page]> {
   const [erin, dana] = await Promise.all([openSignedIn(browser, server, DESKTOP), openSignedIn(browser, server, DESKTOP, DANA)]);
@@ -55,10 +37,6 @@ async function twoAdministrators(path: string, ready: (page: Page) => Promise<vo
     await ready(session.page);
   }
   return [erin.page, dana.page];
-}
-
-function saveAnswer(page: Page, pathname: RegExp) {
-  return page.waitForResponse((response) => response.request().method() === 'PUT' && pathname.test(new URL(response.url()).pathname));
 }
 
 async function save(page: Page, pathname: RegExp): Promise<number> {

@@ -267,6 +267,37 @@ export async function openSignedIn(
   return openSession(browser, server, viewport, { storageState: await signedInState(browser, server, credentials) });
 }
 
+/** The API as a script calls it, signed in as `credentials`: `call` answers the JSON and fails the test on an error. */
+export interface ScriptClient {
+  /** `bearer`: another token than the client's own ('' for none). */
+  call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, bearer?: string): Promise<T>;
+  token: string;
+}
+
+/** The CSRF pair, then the user's token, as a website or a script gets them (docs/api.md). */
+export async function scriptClient(server: RunningServer, credentials: { email: string; password: string } = ADMIN): Promise<ScriptClient> {
+  const answer = await fetch(`${server.baseUrl}/api/csrf`);
+  const csrf = /XSRF-TOKEN=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')![1]!;
+  let token = '';
+  const call = async <T,>(method: string, path: string, body?: unknown, bearer = token): Promise<T> => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf, ...(bearer && { authorization: `Bearer ${bearer}` }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+  token = (await call<{ access_token: string }>('POST', '/api/login', credentials)).access_token;
+  return { call, token };
+}
+
+/** Waits for the save of the record at `pathname` (a PUT) and answers its status. */
+export function saveAnswer(page: Page, pathname: RegExp | string) {
+  const matches = (path: string) => (typeof pathname === 'string' ? path === pathname : pathname.test(path));
+  return page.waitForResponse((response) => response.request().method() === 'PUT' && matches(new URL(response.url()).pathname));
+}
+
 export async function readToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('access_token')); // SPEC §3
 }

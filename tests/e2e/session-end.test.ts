@@ -5,21 +5,18 @@
 // its saved values. Also: a save while the browser is offline answers SPEC §8's 'Connection Error' at once.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, DESKTOP, expectNotice, fillSignIn, launchBrowser, openSession, openSignedIn, poll, readToken, signIn, startServer, waitForPath, type RunningServer, type Session } from './harness';
+import { ADMIN, DESKTOP, expectNotice, fillSignIn, launchBrowser, openSession, openSignedIn, poll, readToken, saveAnswer, scriptClient, signIn, startServer, waitForPath, type RunningServer, type ScriptClient, type Session } from './harness';
 
 const DANA = { name: 'Dana Third', email: 'dana.third@cornerstone.test', password: 'dana-correct-horse-8' };
 
 let server: RunningServer;
 let browser: Browser;
-let csrf: string;
-let token: string;
+let call: ScriptClient['call'];
 let session: Session | undefined;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const answer = await fetch(`${server.baseUrl}/api/csrf`);
-  csrf = /XSRF-TOKEN=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')![1]!;
-  token = (await call<{ access_token: string }>('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password })).access_token;
+  ({ call } = await scriptClient(server));
   await call('POST', '/api/users-management', { ...DANA, current_password: ADMIN.password });
 });
 
@@ -32,16 +29,6 @@ afterEach(async () => {
   await session?.context.close();
   session = undefined;
 });
-
-async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, bearer = token): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf, ...(bearer && { authorization: `Bearer ${bearer}` }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
-  return (response.status === 204 ? undefined : await response.json()) as T;
-}
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -79,7 +66,7 @@ describe('a session that ends with unsaved edits', () => {
     await expectNotice(page, { type: 'info', title: 'Changes Restored', message: 'Your unsaved changes are back in the form. Check them, then save.' });
     // Nothing was saved by the restore itself.
     expect(await call('GET', `/api/blogs/${id}`)).toMatchObject({ title: 'Harbour crane', excerpt: 'Saved excerpt', version: 1 });
-    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === `/api/blogs/${id}`);
+    const saved = saveAnswer(page, `/api/blogs/${id}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await saved).status()).toBe(200);
     expect(await call('GET', `/api/blogs/${id}`)).toMatchObject({ title: 'Harbour crane, edited', excerpt: 'An excerpt nobody saved', content: '<p>A paragraph nobody saved.</p>', version: 2 });
@@ -112,7 +99,7 @@ describe('a save while the browser is offline', () => {
     await expectNotice(page, { type: 'error', title: 'Connection Error', message: 'Please check your internet connection' });
     expect(await textbox(page, 'Title').inputValue()).toBe('Offline post, edited');
     await context.setOffline(false);
-    const saved = page.waitForResponse((response) => response.request().method() === 'PUT' && new URL(response.url()).pathname === `/api/blogs/${post.id}`);
+    const saved = saveAnswer(page, `/api/blogs/${post.id}`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await saved).status()).toBe(200);
     expect(await call('GET', `/api/blogs/${post.id}`)).toMatchObject({ title: 'Offline post, edited' });
