@@ -19,6 +19,21 @@ const oneCreateButton = {
   message: 'Use NewRecordButton from src/components/PageHeader.tsx in the page header: one create button everywhere.',
 };
 
+// A form's inputs mark the fields its area's declaration requires (src/components/inputs.tsx). A list's filters use
+// react-admin's own: they save nothing, so nothing in them is required.
+const declaredInputs = {
+  name: 'react-admin',
+  importNames: ['TextInput', 'NumberInput', 'SelectInput', 'AutocompleteInput', 'RadioButtonGroupInput', 'DateInput', 'DateTimeInput'],
+  message: "Use the inputs of src/components/inputs.tsx in a form: they mark the fields the area's declaration requires.",
+};
+const FORM_FILES = ['src/components/**/*.tsx', 'src/resources/**/*.tsx'];
+const NOT_FORM_FILES = ['src/**/*List.tsx', 'src/components/ListSearch.tsx', 'src/components/inputs.tsx', 'src/**/*.test.tsx'];
+const resourcesApart = { regex: '^\\.\\./(?!\\.\\.|index$|types$|icons$)', message: 'Refer to other resources by name.' };
+const resourceInternals = {
+  group: ['../resources/*/*', '../../resources/*/*'],
+  message: "Import a resource's declaration from resources/index.ts, never its internals.",
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', 'coverage/', 'node_modules/', 'screenshots/', 'data/'] },
   js.configs.recommended,
@@ -55,14 +70,16 @@ export default tseslint.config(
         'error',
         {
           paths: [formsGuarded, oneCreateButton],
-          patterns: [
-            {
-              group: ['../resources/*/*', '../../resources/*/*'],
-              message: "Import a resource's declaration from resources/index.ts, never its internals.",
-            },
-          ],
+          patterns: [resourceInternals],
         },
       ],
+    },
+  },
+  {
+    files: FORM_FILES,
+    ignores: ['src/resources/*/**', ...NOT_FORM_FILES],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [formsGuarded, oneCreateButton, declaredInputs], patterns: [resourceInternals] }],
     },
   },
   {
@@ -70,15 +87,14 @@ export default tseslint.config(
     rules: {
       // STYLE.md: one resource never imports another; refer to it by name.
       // A path that climbs one level and enters a sibling folder is another resource; ../../ leaves resources/.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [formsGuarded, oneCreateButton],
-          patterns: [
-            { regex: '^\\.\\./(?!\\.\\.|index$|types$|icons$)', message: 'Refer to other resources by name.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [formsGuarded, oneCreateButton], patterns: [resourcesApart] }],
+    },
+  },
+  {
+    files: ['src/resources/*/**/*.tsx'],
+    ignores: NOT_FORM_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [formsGuarded, oneCreateButton, declaredInputs], patterns: [resourcesApart] }],
     },
   },
   {

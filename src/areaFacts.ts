@@ -1,6 +1,6 @@
 // Issue #10: what the console's first screen needs to know of the areas' fields, without building their schemas: each
-// field's label (schema/labels.ts areaFieldLabels, the console's resources.<area>.fields.* messages) and each limit a
-// helper text states (schema/define.ts fieldMax). Worked out from the declarations, the one source of both
+// field's label (schema/labels.ts areaFieldLabels, the console's resources.<area>.fields.* messages), each limit a
+// helper text states (schema/define.ts fieldMax) and the fields a label marks as required (src/components/inputs.tsx). Worked out from the declarations, the one source of both
 // (./areaFactsData.ts); the production build works them out at build time, so that the console's chunk carries no zod
 // (src/shims/zod-late.ts).
 import { AREA_FACTS } from './areaFactsData';
@@ -10,6 +10,8 @@ export interface AreaFacts {
   labels: Readonly<Record<string, string>>;
   /** The most characters (text) or items (lists) each field with a maximum accepts. */
   max: Readonly<Record<string, number>>;
+  /** The fields a record cannot be saved without: the schema refuses them missing and empty (null). */
+  required: readonly string[];
 }
 
 /** A field's label, as the declaration words it; undefined for an area or a field it does not know. */
@@ -23,4 +25,9 @@ export function factMax(area: string, field: string): number {
   const max = AREA_FACTS[area]?.max[field];
   if (max === undefined) throw new Error(`${area}.${field} declares no maximum`);
   return max;
+}
+
+/** Whether a record of the area cannot be saved without this field (false for a nested path or an unknown field). */
+export function factRequired(area: string, field: string): boolean {
+  return AREA_FACTS[area]?.required.includes(field) ?? false;
 }

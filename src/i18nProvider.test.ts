@@ -67,7 +67,11 @@ describe('save notices (issue #8 item 5)', () => {
     expect(t('resources.blogs.notifications.created', { smart_count: 1 })).toBe('Post created');
     expect(t('resources.seo.notifications.created', { smart_count: 1 })).toBe('SEO entry created');
     expect(t('resources.users-management.notifications.deleted', { smart_count: 1 })).toBe('User deleted');
-    expect(t('resources.features.notifications.deleted', { smart_count: 3 })).toBe('3 entries deleted');
+    expect(t('resources.features.notifications.deleted', { smart_count: 3 })).toBe('3 features deleted');
+    expect(t('resources.blogs.notifications.deleted', { smart_count: 2 })).toBe('2 blog posts deleted');
+    expect(t('resources.seo.notifications.deleted', { smart_count: 4 })).toBe('4 SEO entries deleted');
+    expect(t('resources.careers-form.notifications.deleted', { smart_count: 1 })).toBe('Entry deleted');
+    expect(t('resources.careers-form.notifications.deleted', { smart_count: 3 })).toBe('3 job applications deleted');
   });
 
   it("fall back to 'Changes saved' and SPEC §8's generic success words", () => {

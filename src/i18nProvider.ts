@@ -6,18 +6,27 @@ import { factLabel } from './areaFacts';
 import { catalogue } from './notifications/catalogue';
 import { auditLog, resources } from './resources';
 
-// A save's notice names what was saved where that helps ('Post created'); an area whose records have no
-// name keeps react-admin's fallback (ra.notification.*). Issue #8 item 5.
-function saveNotices(itemLabel: string | undefined) {
-  if (!itemLabel) return {};
+/** A name as it reads inside a sentence: 'Blog posts' → 'blog posts', 'Hero Section' → 'hero section'; an acronym stays ('SEO entries'). */
+const inSentence = (name: string): string =>
+  name.replace(/(?<![\p{L}\p{N}])(\p{Lu})(?=\p{Ll})/gu, (first: string) => first.toLowerCase());
+
+// A save's notice names what was saved where that helps ('Post created', '3 blog posts deleted'); an area whose
+// records have no name keeps react-admin's fallback (ra.notification.*). Issue #8 item 5.
+function saveNotices(itemLabel: string | undefined, name: string) {
+  const [, plural] = name.split(' |||| ');
+  const many = plural === undefined ? '' : ` |||| %{smart_count} ${inSentence(plural)} deleted`;
+  if (!itemLabel) return many ? { notifications: { deleted: `Entry deleted${many}` } } : {};
   const item = itemLabel.charAt(0).toUpperCase() + itemLabel.slice(1);
-  return { notifications: { created: `${item} created`, deleted: `${item} deleted |||| %{smart_count} entries deleted` } };
+  return { notifications: { created: `${item} created`, deleted: `${item} deleted${many || ' |||| %{smart_count} entries deleted'}` } };
 }
 
 // A view folder names its records; the menu title otherwise.
 const resourceMessages = {
   ...Object.fromEntries(
-    resources.map(({ name, label, labels, declaration }) => [name, { name: labels?.name ?? label, ...saveNotices(declaration.itemLabel) }]),
+    resources.map(({ name, label, labels, declaration }) => [
+      name,
+      { name: labels?.name ?? label, ...saveNotices(declaration.itemLabel, labels?.name ?? label) },
+    ]),
   ),
   [auditLog.name]: { name: auditLog.labels?.name ?? auditLog.label },
 };
@@ -37,9 +46,6 @@ const NAME_IN_SENTENCE = new Set([
   'ra.navigation.no_results',
 ]);
 
-/** A name as it reads inside a sentence: 'Blog posts' → 'blog posts', 'Hero Section' → 'hero section'; an acronym stays ('SEO entries'). */
-const inSentence = (name: string): string =>
-  name.replace(/(?<![\p{L}\p{N}])(\p{Lu})(?=\p{Ll})/gu, (first: string) => first.toLowerCase());
 
 // Field labels (resources.<area>.fields.<field>) come from the declarations (schema/labels.ts), through the areas'
 // facts (src/areaFacts.ts): worked out at build time, so that no schema is built for a label (issue #10).

@@ -3,6 +3,7 @@ import { visuallyHidden } from '@mui/utils';
 import { useEffect, useState } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext } from 'react-admin';
 import { growingTextarea } from './GrowingTextarea';
+import { useDeclaredRequired } from './inputs';
 
 export interface CharCountInputProps {
   source: string;
@@ -27,7 +28,7 @@ export const countMessage = (length: number, max: number): string => {
 // hear the remaining count politely once typing pauses (the GOV.UK character-count pattern).
 export function CharCountInput({ source, label, max, multiline = false, minRows = 3, helperText }: CharCountInputProps) {
   const resource = useResourceContext();
-  const { id, field, fieldState, isRequired } = useInput({ source });
+  const { id, field, fieldState, isRequired } = useInput({ source, isRequired: useDeclaredRequired(source) });
   const { ref, ...fieldProps } = field;
   const value = typeof field.value === 'string' ? field.value : '';
   const length = value.length;

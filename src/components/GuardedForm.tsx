@@ -7,12 +7,13 @@ import { EditConflictSave, FormEditConflict } from './EditConflict';
 import { createRecordLabel } from './PageHeader';
 import { FormUnsavedChangesGuard } from './UnsavedChangesGuard';
 
-// A new record's form says what its button does, as the content areas' do ('Create testimonial', not 'Save').
+// A new record's form says what its button does, as the content areas' do ('Create testimonial', not 'Save'), and
+// like theirs can be pressed before anything is typed: the answer is the list of what is missing, marked on the form.
 function CreateToolbar() {
   const resource = useResourceContext() ?? '';
   return (
     <Toolbar>
-      <SaveButton label={createRecordLabel(areaByName(resource))} />
+      <SaveButton alwaysEnable label={createRecordLabel(areaByName(resource))} />
     </Toolbar>
   );
 }

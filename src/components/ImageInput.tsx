@@ -18,6 +18,7 @@ import {
   uploadErrorMessage,
   type UploadKind,
 } from './imageInputRules';
+import { useDeclaredRequired } from './inputs';
 
 export interface ImageInputProps {
   source: string;
@@ -43,7 +44,7 @@ const formatValue = (value: unknown) => value ?? null;
 // One uploaded file (an image, or a document such as a CV), sent to POST /api/uploads as soon as it is chosen
 // (issue #3 §2); the form keeps only what the server answered: { src, title, mime, size }.
 export function ImageInput({ source, label, accept = 'image', helperText }: ImageInputProps) {
-  const { id, field, fieldState, isRequired } = useInput({ source, format: formatValue, parse: parseValue });
+  const { id, field, fieldState, isRequired } = useInput({ source, format: formatValue, parse: parseValue, isRequired: useDeclaredRequired(source) });
   const dataProvider = useDataProvider<CornerstoneDataProvider>();
   const translateLabel = useTranslateLabel();
   const labelText = String(translateLabel({ source, label }) ?? source);

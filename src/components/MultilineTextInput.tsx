@@ -1,4 +1,5 @@
-import { TextInput, type TextInputProps } from 'react-admin';
+import type { TextInputProps } from 'react-admin';
+import { TextInput } from './inputs';
 import { growingTextarea } from './GrowingTextarea';
 
 export interface MultilineTextInputProps extends Omit<TextInputProps, 'multiline' | 'rows' | 'minRows' | 'maxRows'> {

@@ -1,5 +1,6 @@
 import { Stack, Typography } from '@mui/material';
-import { DateTimeInput, FormDataConsumer, RadioButtonGroupInput } from 'react-admin';
+import { FormDataConsumer } from 'react-admin';
+import { DateTimeInput, RadioButtonGroupInput } from './inputs';
 import { fieldDefault, type AreaDeclaration } from '../../schema/define';
 import { choicesOf } from '../../schema/labels';
 import { publicationFieldsOf } from './publication';

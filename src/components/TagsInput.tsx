@@ -2,6 +2,7 @@ import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { InputHelperText, useInput, useResourceContext, useTranslateLabel, type InputProps } from 'react-admin';
 import { distinctTags } from '../../schema/tags';
+import { useDeclaredRequired } from './inputs';
 
 interface TagsInputProps {
   source: string;
@@ -19,7 +20,7 @@ const SEPARATOR = /[,;\n]/;
 // Backspace in the empty field removes the last one.
 export function TagsInput({ source, label, helperText, suggestions = [], validate }: TagsInputProps) {
   const resource = useResourceContext();
-  const { id, field, fieldState, isRequired } = useInput({ source, validate, defaultValue: [] });
+  const { id, field, fieldState, isRequired } = useInput({ source, validate, defaultValue: [], isRequired: useDeclaredRequired(source) });
   const translateLabel = useTranslateLabel();
   const [text, setText] = useState('');
   const value = Array.isArray(field.value) ? (field.value as string[]) : [];

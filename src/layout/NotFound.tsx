@@ -16,7 +16,7 @@ export function NotFound() {
   // As react-admin's: a signed-out visitor is sent to sign in, not told the page is missing.
   const { isPending } = useAuthenticated();
   // SPEC §2's '{title} | {product} Dashboard'. Not in the side menu, so the breadcrumb's title, set in an earlier
-  // effect, would say 'Dashboard' (as for the sessions page).
+  // effect, would say 'Dashboard'.
   useEffect(() => {
     document.title = pageTitle(NOT_FOUND_TITLE);
   }, []);

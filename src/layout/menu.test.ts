@@ -32,7 +32,7 @@ describe('menu (SPEC §2)', () => {
     const urls: string[] = [];
     const walk = (items: MenuItem[]) =>
       items.forEach((item) => {
-        if (item.url) urls.push(item.url);
+        if (item.url && !item.hidden) urls.push(item.url);
         if (item.children) walk(item.children);
       });
     walk(menu);
@@ -44,15 +44,17 @@ describe('menu (SPEC §2)', () => {
     expect(urls).toContain('/dashboard/users-management');
   });
 
-  it('ends with Settings: the Audit Log (issue #9), then Logout', () => {
+  it('ends with Settings: the Audit Log (issue #9), then Logout; the sessions page is there but hidden', () => {
     expect(menu.at(-1)?.children).toEqual([
       expect.objectContaining({ title: 'Audit Log', url: '/dashboard/audit-log' }),
+      expect.objectContaining({ title: 'Active sessions', url: '/dashboard/sessions', hidden: true }),
       expect.objectContaining({ title: 'Logout', action: 'logout' }),
     ]);
   });
 
-  it('shows Settings and Audit Log in the breadcrumb of the audit log', () => {
+  it('shows Settings and Audit Log in the breadcrumb of the audit log, and Settings and Active sessions in that page', () => {
     expect(titles(breadcrumbTrail(menu, '/dashboard/audit-log'))).toEqual(['Settings', 'Audit Log']);
+    expect(titles(breadcrumbTrail(menu, '/dashboard/sessions'))).toEqual(['Settings', 'Active sessions']);
   });
 });
 

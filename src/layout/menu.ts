@@ -4,6 +4,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import type { MenuGroup } from '../../schema/define';
 import { DASHBOARD_AREA, DASHBOARD_URL } from '../dashboardArea';
 import { auditLog, resources } from '../resources';
+import { SESSIONS_PATH, SESSIONS_TITLE } from '../sessions';
 
 // SPEC §3: the menu item model. `action` is ours: Logout is an item that signs out instead of navigating.
 // `resource` ties an item to its area (the Forms items show their unread count through it).
@@ -61,6 +62,8 @@ export const menu: MenuItem[] = [
     children: [
       // Issue #9 asks for the audit log under Settings; SPEC §2 lists Logout there, which stays last.
       { id: auditLog.name, title: auditLog.label, type: 'item', url: `${DASHBOARD_URL}/${auditLog.name}`, icon: auditLog.icon },
+      // Reached from the header's user menu, not the side menu: hidden there, it gives its page a breadcrumb and title.
+      { id: 'sessions', title: SESSIONS_TITLE, type: 'item', url: `${DASHBOARD_URL}${SESSIONS_PATH}`, hidden: true },
       { id: 'logout', title: 'Logout', type: 'item', icon: LogoutIcon, action: 'logout', breadcrumbs: false },
     ],
   },

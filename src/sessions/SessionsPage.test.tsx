@@ -70,7 +70,6 @@ describe('SessionsPage', () => {
     sessionsApi({ sessions: rows() });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Active sessions' })).toBeInTheDocument();
-    expect(document.title).toBe('Active sessions | Cornerstone Dashboard');
     await screen.findByText('Safari on iPhone');
     const signedIn = new Date('2026-05-01T08:30:00.000Z').toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
     expect(shownSessions()).toEqual([
@@ -138,7 +137,7 @@ describe('SessionsPage', () => {
     expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
   });
 
-  it("titles the page in the shell, whose breadcrumb knows no menu item for it", async () => {
+  it("titles the page and shows its breadcrumb in the shell, from a menu item the side menu hides", async () => {
     sessionsApi({ sessions: rows() });
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false }));
     render(
@@ -152,5 +151,8 @@ describe('SessionsPage', () => {
     );
     await screen.findByText('Safari on iPhone');
     expect(document.title).toBe('Active sessions | Cornerstone Dashboard');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Settings', 'Active sessions']);
+    expect(screen.queryByRole('link', { name: 'Active sessions' })).not.toBeInTheDocument();
   });
 });

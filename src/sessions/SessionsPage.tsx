@@ -2,17 +2,16 @@ import DevicesIcon from '@mui/icons-material/Devices';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Alert, Box, Button, Card, Chip, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Confirm, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import type { SessionInfo } from '../../schema/sessions';
 import { PageHeader } from '../components/PageHeader';
-import { pageTitle } from '../config';
 import { focusRing } from '../components/ImageInput';
 import { formatRelativeTime } from '../notifications/relativeTime';
 import { describeDevice } from './device';
+import { SESSIONS_TITLE } from './names';
 import { SESSIONS_KEY, endOtherSessions, endSession, fetchSessions } from './sessionsApi';
 
-export const SESSIONS_TITLE = 'Active sessions';
 
 const signedInAt = (iso: string): string =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -26,11 +25,6 @@ export function SessionsPage() {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  // SPEC §2's '{title} | {product} Dashboard'. The page is not in the side menu, so the breadcrumb's title, set in an
-  // earlier effect of the same render, would say 'Dashboard'.
-  useEffect(() => {
-    document.title = pageTitle(SESSIONS_TITLE);
-  }, []);
   const { data: sessions, error, isPending } = useQuery({ queryKey: SESSIONS_KEY, queryFn: fetchSessions, retry: false });
 
   const failed = (failure: unknown) => {

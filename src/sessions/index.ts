@@ -2,6 +2,6 @@
 // console is idle (issue #10: the user menu leads to it, the console's first screen does not show it).
 import { lazyView } from '../resources/lazyViews';
 
-export const SESSIONS_PATH = '/sessions';
+export { SESSIONS_PATH, SESSIONS_TITLE } from './names';
 
 export const SessionsScreen = lazyView(() => import('./SessionsPage').then((page) => page.SessionsPage), 'SessionsPage');

@@ -1,5 +1,6 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { BooleanInput, DateTimeInput, FormDataConsumer, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, FormDataConsumer } from 'react-admin';
+import { DateTimeInput, SelectInput, TextInput } from '../../components/inputs';
 import { banners } from '../../../schema/areas/banners';
 import { fieldDefault } from '../../../schema/define';
 import { ContentForm } from '../../components/ContentForm';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { TextInput, useDataProvider } from 'react-admin';
+import { useDataProvider } from 'react-admin';
+import { TextInput } from '../../components/inputs';
 import { blogs } from '../../../schema/areas/blogs';
 import type { CornerstoneDataProvider } from '../../dataProvider';
 import { fieldMax } from '../../../schema/define';

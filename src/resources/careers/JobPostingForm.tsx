@@ -1,4 +1,4 @@
-import { DateInput, RadioButtonGroupInput, SelectInput, TextInput } from 'react-admin';
+import { DateInput, RadioButtonGroupInput, SelectInput, TextInput } from '../../components/inputs';
 import { careers } from '../../../schema/areas/careers';
 import { fieldDefault } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';

@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { BooleanInput, NumberInput, TextInput } from 'react-admin';
+import { BooleanInput } from 'react-admin';
+import { NumberInput, TextInput } from '../../components/inputs';
 import { GuardedForm } from '../../components/GuardedForm';
 import { useWatch } from 'react-hook-form';
 import { counters } from '../../../schema/areas/counters';

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { TextInput } from 'react-admin';
+import { TextInput } from '../../components/inputs';
 import { GuardedForm } from '../../components/GuardedForm';
 import { hero } from '../../../schema/areas/hero';
 import { factMax } from '../../areaFacts';

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { BooleanInput, TextInput } from 'react-admin';
+import { BooleanInput } from 'react-admin';
+import { TextInput } from '../../components/inputs';
 import { GuardedForm } from '../../components/GuardedForm';
 import { partners } from '../../../schema/areas/partners';
 import { fieldDefault } from '../../../schema/define';

@@ -1,6 +1,7 @@
 import UpdateIcon from '@mui/icons-material/Update';
 import { Chip, Grid } from '@mui/material';
-import { DateInput, TextInput, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
+import { DateInput, TextInput } from '../../components/inputs';
 import { GuardedForm } from '../../components/GuardedForm';
 import { privacyPolicy } from '../../../schema/areas/privacy-policy';
 import { RichTextInput } from '../../components/RichTextInput';

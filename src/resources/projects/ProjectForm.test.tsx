@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { projects } from '../../../schema/areas/projects';
+import { PROJECT_CATEGORIES, projects } from '../../../schema/areas/projects';
 import { fieldMax } from '../../../schema/define';
 import { renderCreateView, stubCreateApi } from '../../../tests/helpers/createForm';
 import { ProjectCreate } from './ProjectCreate';
@@ -24,6 +24,21 @@ describe('project form', () => {
     // Optional fields stay quiet.
     expect(screen.getByRole('spinbutton', { name: 'Area (m²)' })).toHaveAccessibleDescription('Built floor area');
     expect(requests().filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('marks what the declaration requires before anything is saved, and offers no empty choice in a required menu', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    // react-admin's asterisk after a thin space, which the label queries read as a space.
+    expect(await screen.findByLabelText('Title *')).toBeInTheDocument();
+    expect(screen.getByLabelText('Category *')).toBeInTheDocument();
+    expect(screen.getByLabelText('Status *')).toBeInTheDocument();
+    expect(screen.getByLabelText('Client')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Client *')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /^Category/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options).toHaveLength(PROJECT_CATEGORIES.length);
+    expect(options.filter((option) => option.textContent?.trim() === '')).toEqual([]);
   });
 
   it('refuses a year outside the declared range, under the year', async () => {

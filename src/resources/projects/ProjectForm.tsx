@@ -1,5 +1,6 @@
 import { InputAdornment } from '@mui/material';
-import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput } from 'react-admin';
+import { NumberInput, SelectInput, TextInput } from '../../components/inputs';
 import { projects } from '../../../schema/areas/projects';
 import { fieldMax } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';

@@ -29,6 +29,17 @@ describe('testimonials form', () => {
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it('marks the fields a testimonial cannot be saved without, and can be sent before anything is typed', () => {
+    fakeApi({ testimonials: [] });
+    renderCreate();
+    // react-admin's asterisk after a thin space, which the label queries read as a space.
+    expect(screen.getByLabelText('Name *')).toBe(screen.getByRole('textbox', { name: 'Name' }));
+    expect(screen.getByLabelText('Quote *')).toBe(screen.getByRole('textbox', { name: 'Quote' }));
+    expect(screen.getByLabelText('Role')).toBe(screen.getByRole('textbox', { name: 'Role' }));
+    expect(screen.getByLabelText('Company')).toBe(screen.getByRole('textbox', { name: 'Company' }));
+    expect(screen.getByRole('button', { name: 'Create testimonial' })).toBeEnabled();
+  });
+
   it("says the quote's declared limit", () => {
     fakeApi({ testimonials: [] });
     renderCreate();

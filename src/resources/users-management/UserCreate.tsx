@@ -22,6 +22,7 @@ export function UserCreate() {
           <PasswordInput
             source="password"
             label="Password"
+            isRequired
             autoComplete="new-password"
             helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           />

@@ -1,6 +1,7 @@
 import { InputAdornment } from '@mui/material';
 import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
-import { BooleanInput, TextInput } from 'react-admin';
+import { BooleanInput } from 'react-admin';
+import { TextInput } from '../../components/inputs';
 
 export function UserNameInput() {
   return <TextInput source="name" autoComplete="name" helperText="Shown in the console's header." />;
