@@ -109,7 +109,7 @@ async function answeringConflicts<T>(db: Kysely<Database>, model: AreaModel, wri
   }
 }
 
-function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
+function registerCollection(app: App, db: Kysely<Database>, model: AreaModel, areas: readonly AreaModel[]) {
   const base = `/api/${model.name}`;
   const isInbox = model.kind === 'inbox';
   const record = adminRecordSchema(model);
@@ -176,7 +176,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
       produces: ['text/csv'],
       response: {
         200: {
-          description: 'A CSV file (UTF-8 with a byte order mark), one column per field.',
+          description: "A CSV file (UTF-8 with a byte order mark), one column per field; beside a reference's id, its target's label (`career_title` after `career_id`), empty once the target is deleted.",
           headers: {
             'Content-Disposition': { type: 'string', description: '`attachment; filename="<area>-<YYYY-MM-DD>.csv"`: the name a browser saves it under.' },
             'Cache-Control': { type: 'string', description: '`no-store`: it holds what visitors sent.' },
@@ -186,18 +186,33 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel) {
         ...errorResponses(400, 401),
       },
     };
+    // A reference is exported as its id and, beside it, what the console shows for it: the target's label field
+    // ('career_id', then 'career_title', the job posting's title); empty where the target was deleted.
+    const namedBy = new Map(
+      model.references.flatMap((reference) => {
+        const target = areas.find((candidate) => candidate.name === reference.area);
+        const labelField = target?.declaration.recordLabel;
+        const column = `${reference.field.replace(/_id$/, '')}_${labelField}`;
+        if (!target || !labelField || model.fields.has(column)) return [];
+        return [[reference.field, { field: reference.field, column, target, labelField }] as const];
+      }),
+    );
     app.get(`${base}/export.csv`, { schema: exportSchema }, async (request, reply) => {
       const params = request.query as RawListParams;
       // Every record that matched when the export began, each once, with its values as they are when its batch is
       // read (one deleted meanwhile is left out), EXPORT_BATCH at a time (server/csv.ts).
       const ids = await listAllIds(db, model.name, parseFilter(model, params.filter), parseSort(model, params.sort));
-      const columns = ['id', ...Object.keys(model.schema.shape), 'status', 'read', 'notes', 'created_at', 'updated_at'];
-      const rows = inBatches(ids, async (batch) =>
-        (await recordsByIds(db, model.name, batch)).map((stored) => {
-          const record = toApiRecord(model, stored);
-          return columns.map((column) => record[column]);
-        }),
-      );
+      const withName = (field: string) => [field, ...[namedBy.get(field)?.column ?? []].flat()];
+      const columns = ['id', ...Object.keys(model.schema.shape).flatMap(withName), 'status', 'read', 'notes', 'created_at', 'updated_at'];
+      const rows = inBatches(ids, async (batch) => {
+        const records = (await recordsByIds(db, model.name, batch)).map((stored) => toApiRecord(model, stored));
+        for (const { field, column, target, labelField } of namedBy.values()) {
+          const targetIds = [...new Set(records.map((record) => record[field]).filter((id): id is number => typeof id === 'number'))];
+          const labels = new Map((await recordsByIds(db, target.name, targetIds)).map((stored) => [stored.id, toApiRecord(target, stored)[labelField]]));
+          for (const record of records) record[column] = labels.get(record[field] as number) ?? null;
+        }
+        return records.map((record) => columns.map((column) => record[column]));
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${model.name}-${today()}.csv"`)
@@ -331,7 +346,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<ResourceRoutesOptions> = asyn
 
   for (const model of areas) {
     if (model.kind === 'singleton') registerSingleton(app, db, model);
-    else registerCollection(app, db, model);
+    else registerCollection(app, db, model, areas);
   }
 
   const inboxes = areas.filter((model) => model.kind === 'inbox').map((model) => model.name);

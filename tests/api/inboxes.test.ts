@@ -228,6 +228,30 @@ describe('CSV export', () => {
     expect(body).toContain('Line two",new,false,,');
   });
 
+  it("names each application's job posting by its title beside its id, and leaves it empty once the posting is deleted", async () => {
+    const posting = async (title: string) =>
+      (await api.post('/api/careers', { title, department: 'Engineering', location: 'Leeds' })).json<{ id: number }>().id;
+    const [site, quantity] = [await posting('Site Manager, "North"'), await posting('Quantity Surveyor')];
+    const apply = (name: string, career_id: number | null) =>
+      createSubmission(t.db, model('careers-form'), { career_id, full_name: name, email: 'named@example.com' });
+    await apply('Ana Site', site);
+    await apply('Ben Quantity', quantity);
+    await apply('Cleo Open', null);
+    const exported = async () => {
+      const response = await api.get(`/api/careers-form/export.csv${listParams({ filter: { q: 'named@' }, sort: ['id', 'ASC'] })}`);
+      expect(response.statusCode).toBe(200);
+      const [header, ...rows] = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(header).toBe('id,career_id,career_title,full_name,email,phone,message,cv,status,read,notes,created_at,updated_at');
+      // Each row's cells from career_id to full_name.
+      const cell = '(?:[^,"]*|"(?:[^"]|"")*")';
+      return rows.map((row) => new RegExp(`^\\d+,(${cell},${cell},${cell}),`).exec(row)?.[1]);
+    };
+    const siteRow = `${site},"Site Manager, ""North""",Ana Site`;
+    expect(await exported()).toEqual([siteRow, `${quantity},Quantity Surveyor,Ben Quantity`, ',,Cleo Open']);
+    expect((await api.delete(`/api/careers/${quantity}`)).statusCode).toBe(200);
+    expect(await exported()).toEqual([siteRow, `${quantity},,Ben Quantity`, ',,Cleo Open']);
+  });
+
   it('exports every matching row, beyond one page', async () => {
     for (let i = 0; i < 105; i++) {
       await createSubmission(t.db, model('contact-us-form'), { full_name: `Bulk ${i}`, email: 'bulk@example.com', subject: 's', message: 'm' });
