@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EditBase, TextInput } from 'react-admin';
+import { EditBase, TextInput, type AuthProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GuardedForm } from './GuardedForm';
 import { InboxNotes } from './InboxNotes';
@@ -16,9 +16,9 @@ function post() {
   return { id: 47, title: 'Post 47', excerpt: 'First excerpt', version: 1, created_at: minutesAgo(60), updated_at: minutesAgo(60) };
 }
 
-function renderEdit() {
+function renderEdit(authProvider?: AuthProvider) {
   return render(
-    <AreaWrapper resource="blogs" path="/blogs/47" route="/blogs/:id">
+    <AreaWrapper resource="blogs" path="/blogs/47" route="/blogs/:id" authProvider={authProvider}>
       <EditBase mutationMode="pessimistic" redirect={false}>
         <GuardedForm>
           <TextInput source="title" />
@@ -71,6 +71,28 @@ describe('a save that someone else got in before', () => {
     expect(screen.getByRole('textbox', { name: 'Title', hidden: true })).toHaveValue('Dana’s title');
     expect(screen.queryByText(/Someone else changed this record since you opened it/)).not.toBeInTheDocument();
     expect(api.tables.blogs![0]!.title).toBe('Erin’s title');
+  });
+
+  it('says it was you, in another tab or window, when the version in the way is your own save', async () => {
+    const api = fakeApi({ blogs: [post()] }, { conflictsBy: ERIN });
+    const user = userEvent.setup();
+    const signedInAsErin: AuthProvider = {
+      login: async () => undefined,
+      logout: async () => undefined,
+      checkAuth: async () => undefined,
+      checkError: async () => undefined,
+      getIdentity: async () => ({ id: ERIN.id, fullName: ERIN.name }),
+    };
+    renderEdit(signedInAsErin);
+    await screen.findByDisplayValue('Post 47');
+    erinChangesTitle(api.tables.blogs![0]!);
+    await saveTitle(user, 'Dana’s title');
+
+    const dialog = await screen.findByRole('dialog', { name: 'This record was saved elsewhere' });
+    expect(dialog).toHaveAccessibleDescription(/^You changed it 2m ago, in another tab or window\. Your changes are still in the form/);
+    const rows = within(within(dialog).getByRole('table', { name: 'Fields you both changed' })).getAllByRole('row');
+    expect(rows[0]?.textContent).toBe('FieldSaved versionYours');
+    expect(within(dialog).getByRole('button', { name: 'Reload the saved version' })).toBeInTheDocument();
   });
 
   it('Cancel (or Escape) keeps editing: the edits stay and the page still counts as unsaved', async () => {

@@ -14,6 +14,12 @@ describe('the conflict dialog says', () => {
     expect(changedBy(conflict, now)).toBe(text);
   });
 
+  it('you, when the version was your own save in another tab or window', () => {
+    const conflict = { updated_by: { id: 1, name: 'Ada Admin' }, updated_at: '2026-11-23T11:58:00Z' };
+    expect(changedBy(conflict, now, true)).toBe('You changed it 2m ago, in another tab or window.');
+    expect(changedBy({ ...conflict, updated_at: null }, now, true)).toBe('You changed it, in another tab or window.');
+  });
+
   it('values in one short line: rich text as words, files by name, yes/no, lists, empty', () => {
     expect(describeValue('<p>Plan <strong>A</strong> &amp; B</p>')).toBe('Plan A & B');
     expect(describeValue({ src: '/api/uploads/abc', title: 'site.jpg' })).toBe('site.jpg');

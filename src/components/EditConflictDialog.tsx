@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useId } from 'react';
+import { useGetIdentity } from 'react-admin';
 import type { EditConflict } from '../../schema/conflicts';
 import { humanizeName } from '../../schema/define';
 import { factLabel } from '../areaFacts';
@@ -30,12 +31,24 @@ export function describeValue(value: unknown): string {
   return text.length > SHORT ? `${text.slice(0, SHORT - 1)}…` : text;
 }
 
-/** "Erin Example changed it 2m ago": who and when, as far as the API knows. */
-export function changedBy(conflict: Pick<EditConflict, 'updated_by' | 'updated_at'>, now = Date.now()): string {
-  const who = conflict.updated_by?.name ?? 'Someone else';
+/**
+ * "Erin Example changed it 2m ago": who and when, as far as the API knows. The person reading it, when it was them
+ * (another tab or window, another device): "You changed it 2m ago, in another tab or window."
+ */
+export function changedBy(conflict: Pick<EditConflict, 'updated_by' | 'updated_at'>, now = Date.now(), own = false): string {
+  const who = own ? 'You' : (conflict.updated_by?.name ?? 'Someone else');
+  const where = own ? ', in another tab or window' : '';
   const when = conflict.updated_at ? formatRelativeTime(new Date(conflict.updated_at), now) : '';
-  if (!when) return `${who} changed it.`;
-  return when === 'Just now' ? `${who} changed it just now.` : /ago$/.test(when) ? `${who} changed it ${when}.` : `${who} changed it on ${when}.`;
+  if (!when) return `${who} changed it${where}.`;
+  const at = when === 'Just now' ? 'just now' : /ago$/.test(when) ? when : `on ${when}`;
+  return `${who} changed it ${at}${where}.`;
+}
+
+/** Whether the signed-in user saved the version the conflict names. */
+function useOwnChange(conflict: EditConflict | null): boolean {
+  const { identity } = useGetIdentity();
+  const by = conflict?.updated_by?.id;
+  return by !== undefined && identity?.id !== undefined && String(identity.id) === String(by);
 }
 
 // The field as the area's forms name it (src/areaFacts.ts: no schema built for it, issue #10).
@@ -58,13 +71,15 @@ export function EditConflictDialog({ conflict, mine, resource, onReload, onOverw
   const titleId = useId();
   const textId = useId();
   const fields = conflict?.conflicts ?? [];
+  const own = useOwnChange(conflict);
+  const theirs = own ? 'Saved version' : 'Their version';
   return (
     <Dialog open={conflict !== null} onClose={onCancel} aria-labelledby={titleId} aria-describedby={textId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>Someone else changed this record</DialogTitle>
+      <DialogTitle id={titleId}>{own ? 'This record was saved elsewhere' : 'Someone else changed this record'}</DialogTitle>
       {conflict && (
         <DialogContent>
           <DialogContentText id={textId} sx={{ mb: 2 }}>
-            {changedBy(conflict)} Your changes are still in the form and have not been saved.
+            {changedBy(conflict, undefined, own)} Your changes are still in the form and have not been saved.
           </DialogContentText>
           {fields.length > 0 && (
             <Table size="small" aria-label="Fields you both changed">
@@ -74,7 +89,7 @@ export function EditConflictDialog({ conflict, mine, resource, onReload, onOverw
                     Field
                   </TableCell>
                   <TableCell component="th" scope="col">
-                    Their version
+                    {theirs}
                   </TableCell>
                   <TableCell component="th" scope="col">
                     Yours
@@ -103,7 +118,7 @@ export function EditConflictDialog({ conflict, mine, resource, onReload, onOverw
           Cancel
         </Button>
         <Button onClick={onReload} variant="outlined">
-          Reload their version
+          {own ? 'Reload the saved version' : 'Reload their version'}
         </Button>
         <Button onClick={onOverwrite} color="warning" variant="contained">
           Overwrite with mine
