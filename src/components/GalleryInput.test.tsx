@@ -37,7 +37,7 @@ beforeEach(installFakeXhr);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('GalleryInput', () => {
-  it('uploads several images at once, each with its own progress, and appends them', async () => {
+  it('uploads several images at once, each with its own progress, and appends them in the order chosen', async () => {
     const user = renderGallery([image('a.jpg')]);
     await user.upload(fileInput(), [fakeFile('b.png', 'image/png'), fakeFile('c.png', 'image/png')]);
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
@@ -45,9 +45,13 @@ describe('GalleryInput', () => {
     act(() => second.progress(30, 100));
     expect(screen.getByRole('progressbar', { name: 'Uploading c.png' })).toHaveAttribute('aria-valuenow', '30');
     expect(screen.getByRole('progressbar', { name: 'Uploading b.png' })).toHaveAttribute('aria-valuenow', '0');
+    // c.png finishes first: it waits, still shown as an upload, for b.png, chosen before it.
     act(() => second.respond(201, { ...uploadAnswer('c.png'), src: '/api/uploads/c.png' }));
+    await act(async () => undefined);
+    expect(value()).toBe('a.jpg');
+    expect(screen.getByRole('progressbar', { name: 'Uploading c.png' })).toBeInTheDocument();
     act(() => first.respond(201, { ...uploadAnswer('b.png'), src: '/api/uploads/b.png' }));
-    await waitFor(() => expect(value()).toBe('a.jpg,c.png,b.png'));
+    await waitFor(() => expect(value()).toBe('a.jpg,b.png,c.png'));
     expect(screen.getByRole('img', { name: 'b.png' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
@@ -62,12 +66,12 @@ describe('GalleryInput', () => {
     expect(FakeXhr.last.file.name).toBe('b.png');
   });
 
-  it('reorders with Move up / Move down and removes one image', async () => {
+  it('reorders with Move earlier / Move later and removes one image', async () => {
     const user = renderGallery([image('a.jpg'), image('b.jpg'), image('c.jpg')]);
-    expect(screen.getByRole('button', { name: 'Move a.jpg up' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Move a.jpg down' }));
+    expect(screen.getByRole('button', { name: 'Move a.jpg earlier' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move a.jpg later' }));
     expect(value()).toBe('b.jpg,a.jpg,c.jpg');
-    await user.click(screen.getByRole('button', { name: 'Move c.jpg up' }));
+    await user.click(screen.getByRole('button', { name: 'Move c.jpg earlier' }));
     expect(value()).toBe('b.jpg,c.jpg,a.jpg');
     const list = screen.getByRole('list', { name: /in display order/ });
     expect(within(list).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['b.jpg', 'c.jpg', 'a.jpg']);
@@ -90,7 +94,7 @@ describe('GalleryInput', () => {
   it('gives each image its own alternative text, which follows it when the order changes', async () => {
     const user = renderGallery([image('a.jpg'), image('b.jpg')]);
     await user.type(screen.getByRole('textbox', { name: 'Alternative text of image 2, b.jpg' }), 'The lobby');
-    await user.click(screen.getByRole('button', { name: 'Move b.jpg up' }));
+    await user.click(screen.getByRole('button', { name: 'Move b.jpg earlier' }));
     expect(value()).toBe('b.jpg,a.jpg');
     expect(screen.getByRole('textbox', { name: 'Alternative text of image 1, b.jpg' })).toHaveValue('The lobby');
     expect(screen.getByRole('textbox', { name: 'Alternative text of image 2, a.jpg' })).toHaveValue('');
@@ -103,6 +107,7 @@ describe('GalleryInput', () => {
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Cancel upload of b.png' }));
     expect(FakeXhr.instances[0]?.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Uploading b.png' })).not.toBeInTheDocument());
     act(() => FakeXhr.instances[1]?.respond(201, { ...uploadAnswer('c.png'), src: '/api/uploads/c.png' }));
     await waitFor(() => expect(value()).toBe('c.png'));
   });

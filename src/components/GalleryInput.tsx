@@ -21,7 +21,7 @@ import {
   orderAfterDrop,
   orderAfterStep,
   reorderAnnouncements,
-  screenReaderInstructions,
+  tileInstructions,
   useReorderSensors,
 } from './sortableList';
 
@@ -61,7 +61,7 @@ const tileButton = {
 };
 
 // Several images in display order (e.g. a project's gallery, issue #3): several uploads at once, each with its
-// progress; reordered by drag and drop or, from the keyboard, with Move up / Move down.
+// progress; reordered by drag and drop or, from the keyboard, with Move earlier / Move later (tiles run left to right).
 export function GalleryInput({ source, label, max }: GalleryInputProps) {
   const { id, field, fieldState } = useInput({ source, format: formatValue, parse: parseValue });
   const { getValues } = useFormContext();
@@ -105,11 +105,8 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
     refocusMoveButton(baseId, moved.index, moved.step);
   });
 
-  async function uploadOne(file: File) {
-    const controller = new AbortController();
-    controllers.current.add(controller);
-    const key = `${Date.now()}-${Math.random()}`;
-    setPending((list) => [...list, { key, name: file.name, percent: 0, controller }]);
+  // One upload; its file once stored (undefined when refused or cancelled). Its progress tile stays until `settle`.
+  async function uploadOne(file: File, key: string, controller: AbortController): Promise<UploadedFile | undefined> {
     try {
       const uploaded = await dataProvider.upload(
         file,
@@ -119,14 +116,44 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
           ),
         controller.signal,
       );
-      if (!controller.signal.aborted) commit([...current(), toStoredFile(uploaded)]);
+      return controller.signal.aborted ? undefined : toStoredFile(uploaded);
     } catch (error) {
       if (!isAbort(error) && !controller.signal.aborted) {
         setProblems((list) => [...list, `${file.name}: ${uploadErrorMessage(error, 'image')}`]);
       }
+      return undefined;
     } finally {
       controllers.current.delete(controller);
-      setPending((list) => list.filter((p) => p.key !== key));
+    }
+  }
+
+  // Files chosen together upload side by side and finish in any order, but join the gallery in the order they were
+  // chosen: each as soon as those before it have joined (or failed), its progress tile shown until then.
+  function uploadInOrder(chosen: File[]) {
+    const batch = chosen.map((file) => {
+      const controller = new AbortController();
+      controllers.current.add(controller);
+      return { file, key: `${Date.now()}-${Math.random()}`, controller, done: false, stored: undefined as UploadedFile | undefined };
+    });
+    setPending((list) => [...list, ...batch.map(({ key, file, controller }) => ({ key, name: file.name, percent: 0, controller }))]);
+    let joined = 0;
+    const settle = () => {
+      const ready = [];
+      while (joined < batch.length && batch[joined]!.done) ready.push(batch[joined++]!);
+      if (ready.length === 0) return;
+      const stored = ready.flatMap((entry) => (entry.stored ? [entry.stored] : []));
+      if (stored.length > 0) commit([...current(), ...stored]);
+      const keys = new Set(ready.map((entry) => entry.key));
+      setPending((list) => list.filter((p) => !keys.has(p.key)));
+    };
+    for (const entry of batch) {
+      void uploadOne(entry.file, entry.key, entry.controller).then((stored) => {
+        entry.done = true;
+        entry.stored = entry.controller.signal.aborted ? undefined : stored;
+        // A cancelled or refused one leaves at once; a stored one waits for those chosen before it.
+        if (!entry.stored) setPending((list) => list.filter((p) => p.key !== entry.key));
+        settle();
+      });
     }
   }
 
@@ -146,7 +173,7 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
       }
     }
     setProblems(refusals);
-    accepted.forEach((file) => void uploadOne(file));
+    if (accepted.length > 0) uploadInOrder(accepted);
   }
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
@@ -230,7 +257,7 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements: reorderAnnouncements(keys, titleOfKey), screenReaderInstructions }}
+          accessibility={{ announcements: reorderAnnouncements(keys, titleOfKey), screenReaderInstructions: tileInstructions }}
         >
           <SortableContext items={keys} strategy={rectSortingStrategy}>
             <Box
@@ -410,19 +437,19 @@ function GalleryTile({ sortId, file, index, count, idPrefix, removeId, onStep, o
             <DragIndicatorIcon fontSize="small" />
           </IconButton>
           <Stack direction="row" spacing={0.5}>
-            <Tooltip title="Move up (earlier)">
+            <Tooltip title="Move earlier">
               <span>
-                <IconButton id={`${idPrefix}-up`} size="small" aria-label={`Move ${title} up`} disabled={index === 0} onClick={() => onStep(-1)} sx={tileButton}>
+                <IconButton id={`${idPrefix}-up`} size="small" aria-label={`Move ${title} earlier`} disabled={index === 0} onClick={() => onStep(-1)} sx={tileButton}>
                   <KeyboardArrowLeftIcon fontSize="small" />
                 </IconButton>
               </span>
             </Tooltip>
-            <Tooltip title="Move down (later)">
+            <Tooltip title="Move later">
               <span>
                 <IconButton
                   id={`${idPrefix}-down`}
                   size="small"
-                  aria-label={`Move ${title} down`}
+                  aria-label={`Move ${title} later`}
                   disabled={index === count - 1}
                   onClick={() => onStep(1)}
                   sx={tileButton}

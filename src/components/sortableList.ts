@@ -20,10 +20,16 @@ export function useReorderSensors() {
   );
 }
 
-export const screenReaderInstructions: ScreenReaderInstructions = {
-  draggable:
-    'To pick up an item, press Space or Enter. Use the arrow keys to move it, then press Space or Enter again to drop it in its new place, or Escape to cancel. The Move up and Move down buttons do the same one step at a time.',
-};
+/** What a screen reader hears on a drag handle, naming the step buttons as they are labelled. */
+export const reorderInstructions = (buttons: string): ScreenReaderInstructions => ({
+  draggable: `To pick up an item, press Space or Enter. Use the arrow keys to move it, then press Space or Enter again to drop it in its new place, or Escape to cancel. The ${buttons} buttons do the same one step at a time.`,
+});
+
+// A list, one item under another: its step buttons move an item up or down.
+export const screenReaderInstructions = reorderInstructions('Move up and Move down');
+
+// A grid of tiles in reading order (a gallery): its step buttons move a tile earlier or later, left or right in a row.
+export const tileInstructions = reorderInstructions('Move earlier and Move later');
 
 // What a screen reader hears while an item is dragged: its name and position, never a bare id.
 export function reorderAnnouncements(

@@ -25,6 +25,29 @@ describe('job posting form', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('warns under the closing date when an open posting would already be closed, and only then', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const closing = await screen.findByLabelText('Closing date');
+    const NORMAL = 'Last day to apply; empty means until filled';
+    const PASSED = 'This day has passed: the posting is not on the careers page and takes no applications.';
+    expect(closing).toHaveAccessibleDescription(NORMAL);
+    const day = (offset: number) => {
+      const date = new Date();
+      date.setDate(date.getDate() + offset);
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    };
+    fireEvent.change(closing, { target: { value: day(-1) } });
+    await waitFor(() => expect(closing).toHaveAccessibleDescription(PASSED));
+    // Today still takes applications.
+    fireEvent.change(closing, { target: { value: day(0) } });
+    await waitFor(() => expect(closing).toHaveAccessibleDescription(NORMAL));
+    fireEvent.change(closing, { target: { value: day(-30) } });
+    await waitFor(() => expect(closing).toHaveAccessibleDescription(PASSED));
+    await user.click(screen.getByRole('radio', { name: 'Closed' }));
+    await waitFor(() => expect(closing).toHaveAccessibleDescription(NORMAL));
+  });
+
   it('sends a complete posting with its defaults', async () => {
     const user = userEvent.setup();
     renderCreate();

@@ -1,3 +1,5 @@
+import { Box } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import { DateInput, RadioButtonGroupInput, SelectInput, TextInput } from '../../components/inputs';
 import { careers } from '../../../schema/areas/careers';
 import { fieldDefault } from '../../../schema/define';
@@ -8,8 +10,31 @@ import { PublicationInputs } from '../../components/PublicationInputs';
 import { RichTextInput } from '../../components/RichTextInput';
 import { SlugInput } from '../../components/SlugInput';
 import { zodValidate } from '../../components/zodValidate';
+import { isPastClosing } from './jobDates';
 
 const validate = zodValidate(() => careers.schema);
+
+// An open posting whose closing day has passed is off the careers page and takes no applications: said under the
+// date as it is picked, so nobody saves such a posting believing it is still advertised.
+function ClosingDateInput() {
+  const [closingDate, status] = useWatch({ name: ['closing_date', 'status'] }) as [string | null | undefined, string | undefined];
+  const passed = status === 'open' && isPastClosing(closingDate);
+  return (
+    <DateInput
+      source="closing_date"
+      fullWidth
+      helperText={
+        passed ? (
+          <Box component="span" sx={{ color: 'warning.main', fontWeight: 600 }}>
+            This day has passed: the posting is not on the careers page and takes no applications.
+          </Box>
+        ) : (
+          'Last day to apply; empty means until filled'
+        )
+      }
+    />
+  );
+}
 const statusChoices = choicesOf(careers, 'status');
 const employmentChoices = choicesOf(careers, 'employment_type');
 
@@ -55,7 +80,7 @@ export function JobPostingForm({ create = false }: { create?: boolean }) {
               fullWidth
               helperText={false}
             />
-            <DateInput source="closing_date" fullWidth helperText="Last day to apply; empty means until filled" />
+            <ClosingDateInput />
           </FormCard>
         </>
       }
