@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { areas } from '../../schema/areas';
 import { samples } from '../../schema/areas/samples';
-import type { AreaDeclaration } from '../../schema/define';
+import { optionsOf, type AreaDeclaration } from '../../schema/define';
 import { apiClient, AUTH_REQUIRED, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
 const FORM_ERROR = 'Please check the form for errors';
@@ -292,7 +292,12 @@ describe.each(byKind('inbox'))('inbox %s', (name, area) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const [header, row] = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toBe(['id', ...Object.keys(area.schema.shape), 'status', 'read', 'notes', 'created_at', 'updated_at'].join(','));
+    // A reference is followed by what it names: its target's label field (career_id, career_title).
+    const withNamed = (field: string) => {
+      const target = areas.find((candidate) => candidate.name === optionsOf(area.schema.shape[field]!).references?.area);
+      return target?.recordLabel ? [field, `${field.replace(/_id$/, '')}_${target.recordLabel}`] : [field];
+    };
+    expect(header).toBe(['id', ...Object.keys(area.schema.shape).flatMap(withNamed), 'status', 'read', 'notes', 'created_at', 'updated_at'].join(','));
     expect(row).toMatch(new RegExp(`^${id},`));
   });
 
