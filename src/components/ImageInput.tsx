@@ -3,7 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Box, Button, Chip, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type SyntheticEvent } from 'react';
 import { InputHelperText, useDataProvider, useInput, useTranslateLabel } from 'react-admin';
 import type { CornerstoneDataProvider, UploadedFile } from '../dataProvider';
 import { AltTextInput } from './AltTextInput';
@@ -25,6 +25,14 @@ export interface ImageInputProps {
   label?: string;
   accept?: UploadKind;
   helperText?: string;
+  /** The smallest size that shows well where the website uses the image: a smaller one is warned about, not refused. */
+  recommended?: { width: number; height: number };
+}
+
+/** The warning for an image smaller than recommended; null when it is big enough (or its size is not known yet). */
+export function smallImageWarning(natural: { width: number; height: number } | null, recommended: { width: number; height: number } | undefined): string | null {
+  if (!natural || !recommended || (natural.width >= recommended.width && natural.height >= recommended.height)) return null;
+  return `This image is ${natural.width} × ${natural.height} px, smaller than the ${recommended.width} × ${recommended.height} px recommended: it may look blurred on large screens.`;
 }
 
 // Keyboard users must see where they are (issue #3 quality bar); MUI's ripple alone is too faint on outlined buttons.
@@ -43,7 +51,7 @@ const formatValue = (value: unknown) => value ?? null;
 
 // One uploaded file (an image, or a document such as a CV), sent to POST /api/uploads as soon as it is chosen
 // (issue #3 §2); the form keeps only what the server answered: { src, title, mime, size }.
-export function ImageInput({ source, label, accept = 'image', helperText }: ImageInputProps) {
+export function ImageInput({ source, label, accept = 'image', helperText, recommended }: ImageInputProps) {
   const { id, field, fieldState, isRequired } = useInput({ source, format: formatValue, parse: parseValue, isRequired: useDeclaredRequired(source) });
   const dataProvider = useDataProvider<CornerstoneDataProvider>();
   const translateLabel = useTranslateLabel();
@@ -54,11 +62,14 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
   const [progress, setProgress] = useState<Progress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  // The shown image's own size, as the browser decoded it for the preview (no request of its own).
+  const [natural, setNatural] = useState<{ src: string; width: number; height: number } | null>(null);
 
   // Leaving the page cancels an upload nobody will see finish.
   useEffect(() => () => running.current?.abort(), []);
 
   const value = field.value as UploadedFile | null;
+  const smallWarning = value && natural?.src === value.src ? smallImageWarning(natural, recommended) : null;
   const noun = accept === 'image' ? 'image' : 'file';
   const errorId = `${id}-problem`;
   const helpId = `${id}-help`;
@@ -197,6 +208,10 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
                 component="img"
                 src={value.src}
                 alt={value.alt || fileTitle(value)}
+                onLoad={(event: SyntheticEvent<HTMLImageElement>) => {
+                  const { naturalWidth: width, naturalHeight: height } = event.currentTarget;
+                  setNatural({ src: value.src, width, height });
+                }}
                 sx={{
                   width: '100%',
                   maxWidth: 360,
@@ -226,6 +241,11 @@ export function ImageInput({ source, label, accept = 'image', helperText }: Imag
                   <Typography variant="caption" color="text.secondary">
                     {[value.mime?.replace(/^image\//, '').toUpperCase(), formatBytes(value.size)].filter(Boolean).join(' · ')}
                   </Typography>
+                  {smallWarning && (
+                    <Typography variant="body2" role="status" sx={{ color: 'warning.main', fontWeight: 600, mt: 0.5 }}>
+                      {smallWarning}
+                    </Typography>
+                  )}
                 </Box>
               )}
               {accept === 'image' && (

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hero } from '../../../schema/areas/hero';
@@ -45,6 +45,28 @@ describe('Hero Section', () => {
       'Button link must be a web address (https://…) or a path starting with /',
     );
     expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('warns when the background image is smaller than the 1920 × 1080 px it asks for, once the browser has decoded it', async () => {
+    fakeApi({ hero: [heroRecord()] });
+    renderHero();
+    await loaded();
+    // What the browser reports of an image it decoded (jsdom decodes none).
+    const decode = (width: number, height: number) =>
+      screen.getAllByRole('img', { name: 'site.jpg' }).forEach((image) => {
+        Object.defineProperty(image, 'naturalWidth', { value: width, configurable: true });
+        Object.defineProperty(image, 'naturalHeight', { value: height, configurable: true });
+        fireEvent.load(image);
+      });
+    expect(screen.queryByText(/smaller than/)).not.toBeInTheDocument();
+    decode(1280, 720);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'This image is 1280 × 720 px, smaller than the 1920 × 1080 px recommended: it may look blurred on large screens.',
+    );
+    decode(2400, 1350);
+    await waitFor(() => expect(screen.queryByText(/smaller than/)).not.toBeInTheDocument());
+    decode(1920, 1000);
+    expect(await screen.findByText(/This image is 1920 × 1000 px, smaller than/)).toBeInTheDocument();
   });
 
   it('says how long each text may be, as the declaration limits it', async () => {
