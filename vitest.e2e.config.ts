@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests against the real server (tests/e2e/harness.ts). Each file starts its own server and Chromium,
@@ -8,7 +9,9 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    maxWorkers: 3,
+    // Each worker runs a server and a Chromium: on 2 CPUs three of them took 982 s (every-area.test.ts alone 683 s,
+    // the last to finish), two 897 s with every test faster (the sum of the tests' times 2,619 s → 1,543 s); 2026-12-07.
+    maxWorkers: Math.min(3, Math.max(2, availableParallelism())),
     // A round trip of every-area.test.ts (create, reload, edit, reload, axe in two themes) took 40–57 s in CI on
     // 2 CPUs with three files side by side (2026-11-25): too close to 60 s, and four of them crossed it.
     testTimeout: 120_000,

@@ -10,7 +10,7 @@ export interface AreaFacts {
   labels: Readonly<Record<string, string>>;
   /** The most characters (text) or items (lists) each field with a maximum accepts. */
   max: Readonly<Record<string, number>>;
-  /** The fields a record cannot be saved without: the schema refuses them missing and empty (null). */
+  /** The fields a record cannot be saved without: the schema refuses them empty (null). */
   required: readonly string[];
 }
 

@@ -7,8 +7,9 @@ import { optionsOf } from '../schema/define';
 import { areaFieldLabels, itemShape } from '../schema/labels';
 import type { AreaFacts } from './areaFacts';
 
-// Required: refused both left out and empty; a field with a default or that may be empty is not.
-const refusesEmpty = (schema: z.core.$ZodType): boolean => !safeParse(schema, undefined).success && !safeParse(schema, null).success;
+// Required: refused empty (null, what a form sends for an emptied field or an empty choice), whether or not a default
+// fills it in when left out (a posting's employment type starts as Full time, and cannot be emptied).
+const refusesEmpty = (schema: z.core.$ZodType): boolean => !safeParse(schema, null).success;
 
 export function workOutAreaFacts(): Record<string, AreaFacts> {
   return Object.fromEntries(

@@ -1,9 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, ResourceContextProvider } from 'react-admin';
+import { AdminContext, memoryStore, ResourceContextProvider, type DataProvider } from 'react-admin';
 import { GuardedForm } from './GuardedForm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { dataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18nProvider';
+import { FakeXhr, fakeFile, installFakeXhr, uploadAnswer } from './imageInputTesting';
 import { RichTextInput } from './RichTextInput';
 
 // jsdom has no layout: ProseMirror asks ranges for their boxes when it scrolls the caret into view.
@@ -17,9 +19,11 @@ beforeAll(() => {
 // The editor's code is loaded on first use: the first test pays for the import.
 const findEditor = () => screen.findByRole('textbox', { name: 'Content' }, { timeout: 15_000 });
 
-function renderEditor(record: Record<string, unknown>, onSubmit = vi.fn()) {
+afterEach(() => vi.unstubAllGlobals());
+
+function renderEditor(record: Record<string, unknown>, onSubmit = vi.fn(), provider?: DataProvider) {
   render(
-    <AdminContext store={memoryStore()} i18nProvider={i18nProvider}>
+    <AdminContext store={memoryStore()} i18nProvider={i18nProvider} dataProvider={provider}>
       <ResourceContextProvider value="blogs">
         <GuardedForm record={record} onSubmit={onSubmit}>
           <RichTextInput source="content" helperText="Shown on the website" />
@@ -92,5 +96,48 @@ describe('RichTextInput', () => {
     const saved = onSubmit.mock.lastCall?.[0] as { content: string };
     expect(saved.content).toContain('src="https://example.com/crane.jpg"');
     expect(saved.content).toContain('alt="Tower crane"');
+  });
+
+  it('uploads an image from this device in the same dialog, and inserts it by the address the API gave', async () => {
+    installFakeXhr();
+    const onSubmit = renderEditor({ id: 1, content: '<p>Site visit</p>' }, vi.fn(), dataProvider);
+    const user = userEvent.setup({ applyAccept: false, pointerEventsCheck: 0 });
+    await findEditor();
+    await user.click(screen.getByRole('button', { name: 'Insert an image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Insert an image' });
+    const address = within(dialog).getByRole('textbox', { name: 'Image address' });
+    expect(address).toHaveAccessibleDescription('Upload one, or give its address: https://… or a path on this site, like /api/uploads/…');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload from this device' }));
+    await user.upload(dialog.querySelector<HTMLInputElement>('input[type=file]')!, fakeFile('crane.png', 'image/png'));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    expect(address).toHaveAccessibleDescription('Uploading crane.png…');
+    expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
+    act(() => FakeXhr.last.respond(201, { ...uploadAnswer('crane.png'), src: '/api/uploads/7f3a/crane.png' }));
+    await waitFor(() => expect(address).toHaveValue('/api/uploads/7f3a/crane.png'));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Alternative text' }), 'Tower crane at dawn');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const saved = onSubmit.mock.lastCall?.[0] as { content: string };
+    expect(saved.content).toContain('src="/api/uploads/7f3a/crane.png"');
+    expect(saved.content).toContain('alt="Tower crane at dawn"');
+  });
+
+  it('refuses a file that is not an image before sending it, and mailto: as an image address', async () => {
+    installFakeXhr();
+    renderEditor({ id: 1, content: '<p>Site visit</p>' }, vi.fn(), dataProvider);
+    const user = userEvent.setup({ applyAccept: false, pointerEventsCheck: 0 });
+    await findEditor();
+    await user.click(screen.getByRole('button', { name: 'Insert an image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Insert an image' });
+    const address = within(dialog).getByRole('textbox', { name: 'Image address' });
+    await user.upload(dialog.querySelector<HTMLInputElement>('input[type=file]')!, fakeFile('notes.pdf', 'application/pdf'));
+    await waitFor(() => expect(address).toHaveAccessibleDescription(/^notes\.pdf: /));
+    expect(FakeXhr.instances).toHaveLength(0);
+    await user.type(address, 'mailto:site@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(address).toHaveAccessibleDescription("Enter an image's web address (https://…) or a path starting with /");
   });
 });

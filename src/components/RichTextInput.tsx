@@ -6,6 +6,7 @@ import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
 import FormatQuote from '@mui/icons-material/FormatQuote';
 import FormatStrikethrough from '@mui/icons-material/FormatStrikethrough';
 import FormatUnderlined from '@mui/icons-material/FormatUnderlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import ImageIcon from '@mui/icons-material/Image';
 import InsertLink from '@mui/icons-material/InsertLink';
 import Redo from '@mui/icons-material/Redo';
@@ -18,6 +19,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  LinearProgress,
   MenuItem,
   Skeleton,
   TextField,
@@ -35,12 +37,15 @@ import {
   useReducer,
   useRef,
   useState,
+  type ChangeEvent,
   type FormEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { Labeled, useResourceContext, useTranslateLabel } from 'react-admin';
+import { Labeled, useDataProvider, useResourceContext, useTranslateLabel } from 'react-admin';
+import type { CornerstoneDataProvider } from '../dataProvider';
+import { acceptAttribute, checkFile, isAbort, uploadErrorMessage } from './imageInputRules';
 
 type Editor = NonNullable<ReturnType<typeof useTiptapEditor>>;
 
@@ -142,12 +147,24 @@ function HeadingSelect({ editor }: EditorProp) {
   );
 }
 
+// What the API keeps (server/sanitize.ts): a link to the web, a path on this site, an email, a phone or an anchor; an
+// image from the web or this site.
+const LINK_ADDRESS = /^(https?:\/\/|\/|mailto:|tel:|#)/i;
+const IMAGE_ADDRESS = /^(https?:\/\/|\/)/i;
+
 interface UrlDialogProps {
   open: boolean;
   title: string;
   urlLabel: string;
   initialUrl: string;
   extraLabel?: string;
+  /** Under the address: what it may be. */
+  urlHint: string;
+  /** What an address must start with, and the message when it does not. */
+  urlPattern: RegExp;
+  urlError: string;
+  /** An image dialog can upload one from this computer: its address is filled in once stored. */
+  upload?: boolean;
   onClose: () => void;
   onSubmit: (url: string, extra: string) => void;
   onRemove?: () => void;
@@ -178,6 +195,10 @@ function UrlForm({
   urlLabel,
   initialUrl,
   extraLabel,
+  urlHint,
+  urlPattern,
+  urlError,
+  upload,
   onClose,
   onSubmit,
   onRemove,
@@ -187,16 +208,48 @@ function UrlForm({
   const [url, setUrl] = useState(initialUrl);
   const [extra, setExtra] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const dataProvider = useDataProvider<CornerstoneDataProvider>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const running = useRef<AbortController | null>(null);
+  // Closing the dialog cancels an upload nobody will use.
+  useEffect(() => () => running.current?.abort(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation(); // never submit the record's form around it
+    if (uploading) return;
     const value = url.trim();
-    if (!/^(https?:\/\/|\/|mailto:|tel:|#)/i.test(value)) {
-      setError('Enter a web address (https://…) or a path starting with /');
+    if (!urlPattern.test(value)) {
+      setError(urlError);
       return;
     }
     onSubmit(value, extra.trim());
+  };
+
+  const uploadFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const refusal = checkFile(file, 'image');
+    if (refusal) {
+      setError(`${file.name}: ${refusal}`);
+      return;
+    }
+    const controller = new AbortController();
+    running.current = controller;
+    setError(null);
+    setUploading(file.name);
+    try {
+      const stored = await dataProvider.upload(file, () => undefined, controller.signal);
+      setUrl(stored.src);
+      // The file's name says little to someone who cannot see the image: the alternative text stays theirs to write.
+    } catch (failure) {
+      if (!isAbort(failure)) setError(`${file.name}: ${uploadErrorMessage(failure, 'image')}`);
+    } finally {
+      if (running.current === controller) running.current = null;
+      setUploading(null);
+    }
   };
 
   return (
@@ -209,11 +262,26 @@ function UrlForm({
           value={url}
           onChange={(event) => setUrl(event.target.value)}
           error={Boolean(error)}
-          helperText={error ?? 'https://… or a path on this site, like /projects'}
+          helperText={error ?? (uploading ? `Uploading ${uploading}…` : urlHint)}
           fullWidth
           variant="outlined"
           slotProps={{ htmlInput: { inputMode: 'url' } }}
         />
+        {upload && (
+          <>
+            <input ref={fileInput} type="file" accept={acceptAttribute('image')} hidden onChange={(event) => void uploadFile(event)} />
+            <Button
+              variant="outlined"
+              startIcon={<CloudUploadOutlined />}
+              onClick={() => fileInput.current?.click()}
+              disabled={uploading !== null}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              Upload from this device
+            </Button>
+            {uploading && <LinearProgress aria-label={`Uploading ${uploading}`} />}
+          </>
+        )}
         {extraLabel && (
           <TextField
             label={extraLabel}
@@ -232,7 +300,7 @@ function UrlForm({
           </Button>
         )}
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained">
+        <Button type="submit" variant="contained" disabled={uploading !== null}>
           Apply
         </Button>
       </DialogActions>
@@ -367,6 +435,9 @@ function Toolbar({ editor, label }: EditorProp & { label: string }) {
         title={linkLabel}
         urlLabel="Link address"
         initialUrl={href}
+        urlHint="https://… or a path on this site, like /projects"
+        urlPattern={LINK_ADDRESS}
+        urlError="Enter a web address (https://…) or a path starting with /"
         onClose={() => setDialog(null)}
         onSubmit={(url) => {
           setDialog(null);
@@ -387,6 +458,10 @@ function Toolbar({ editor, label }: EditorProp & { label: string }) {
         urlLabel="Image address"
         initialUrl=""
         extraLabel="Alternative text"
+        urlHint="Upload one, or give its address: https://… or a path on this site, like /api/uploads/…"
+        urlPattern={IMAGE_ADDRESS}
+        urlError="Enter an image's web address (https://…) or a path starting with /"
+        upload
         onClose={() => setDialog(null)}
         onSubmit={(src, alt) => {
           setDialog(null);

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { EMPLOYMENT_TYPES } from '../../../schema/areas/careers';
 import { renderCreateView, stubCreateApi } from '../../../tests/helpers/createForm';
 import { JobPostingCreate } from './JobPostingCreate';
 
@@ -23,6 +24,18 @@ describe('job posting form', () => {
     expect(screen.getByRole('radio', { name: 'Open' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: /^Employment type/ })).toHaveTextContent('Full time');
     expect(posts()).toHaveLength(0);
+  });
+
+  it('marks the employment type required, though it starts filled in, and offers no empty choice for it', async () => {
+    const user = userEvent.setup();
+    renderCreate();
+    const type = await screen.findByRole('combobox', { name: /^Employment type/ });
+    // react-admin's asterisk after a thin space, which the label queries read as a space.
+    expect(screen.getByText('Employment type', { selector: 'label span' }).parentElement).toHaveTextContent(/^Employment type\s\*$/);
+    await user.click(type);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options).toHaveLength(EMPLOYMENT_TYPES.length);
+    expect(options.filter((option) => option.textContent?.trim() === '')).toEqual([]);
   });
 
   it('warns under the closing date when an open posting would already be closed, and only then', async () => {
