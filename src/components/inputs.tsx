@@ -37,12 +37,26 @@ export function useDeclaredRequired(source: string): boolean {
   return saving && factRequired(resource, path);
 }
 
+type TextSlots = TextInputProps['slotProps'];
+
+// react-admin's '*' is hidden from screen readers (aria-hidden): a required text field says so itself, as
+// aria-required, so that it is announced with its label before anything is submitted.
+function announcedRequired(slotProps: TextSlots, required: boolean): TextSlots {
+  if (!required) return slotProps;
+  const htmlInput = slotProps?.htmlInput;
+  return { ...slotProps, htmlInput: { ...(typeof htmlInput === 'object' ? htmlInput : {}), 'aria-required': true } };
+}
+
 export function TextInput(props: TextInputProps) {
-  return <RaTextInput isRequired={useDeclaredRequired(props.source)} {...props} />;
+  const declared = useDeclaredRequired(props.source);
+  const required = props.isRequired ?? declared;
+  return <RaTextInput {...props} isRequired={required} slotProps={announcedRequired(props.slotProps, required)} />;
 }
 
 export function NumberInput(props: NumberInputProps) {
-  return <RaNumberInput isRequired={useDeclaredRequired(props.source)} {...props} />;
+  const declared = useDeclaredRequired(props.source);
+  const required = props.isRequired ?? declared;
+  return <RaNumberInput {...props} isRequired={required} slotProps={announcedRequired(props.slotProps, required)} />;
 }
 
 export function SelectInput(props: SelectInputProps) {

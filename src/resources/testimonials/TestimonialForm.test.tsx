@@ -37,6 +37,10 @@ describe('testimonials form', () => {
     expect(screen.getByLabelText('Quote *')).toBe(screen.getByRole('textbox', { name: 'Quote' }));
     expect(screen.getByLabelText('Role')).toBe(screen.getByRole('textbox', { name: 'Role' }));
     expect(screen.getByLabelText('Company')).toBe(screen.getByRole('textbox', { name: 'Company' }));
+    // The '*' is hidden from screen readers; the field itself says it is required.
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeRequired();
+    expect(screen.getByRole('textbox', { name: 'Quote' })).toBeRequired();
+    expect(screen.getByRole('textbox', { name: 'Role' })).not.toBeRequired();
     expect(screen.getByRole('button', { name: 'Create testimonial' })).toBeEnabled();
   });
 
