@@ -23,10 +23,10 @@ function saveNotices(itemLabel: string | undefined, name: string) {
 // A view folder names its records; the menu title otherwise.
 const resourceMessages = {
   ...Object.fromEntries(
-    resources.map(({ name, label, labels, declaration }) => [
-      name,
-      { name: labels?.name ?? label, ...saveNotices(declaration.itemLabel, labels?.name ?? label) },
-    ]),
+    resources.map(({ name, label, labels, declaration }) => {
+      const recordsName = labels?.name ?? label;
+      return [name, { name: recordsName, ...saveNotices(declaration.itemLabel, recordsName) }];
+    }),
   ),
   [auditLog.name]: { name: auditLog.labels?.name ?? auditLog.label },
 };

@@ -197,13 +197,16 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel, ar
         return [[reference.field, { field: reference.field, column, target, labelField }] as const];
       }),
     );
+    const withName = (field: string) => {
+      const named = namedBy.get(field);
+      return named ? [field, named.column] : [field];
+    };
+    const columns = ['id', ...Object.keys(model.schema.shape).flatMap(withName), 'status', 'read', 'notes', 'created_at', 'updated_at'];
     app.get(`${base}/export.csv`, { schema: exportSchema }, async (request, reply) => {
       const params = request.query as RawListParams;
       // Every record that matched when the export began, each once, with its values as they are when its batch is
       // read (one deleted meanwhile is left out), EXPORT_BATCH at a time (server/csv.ts).
       const ids = await listAllIds(db, model.name, parseFilter(model, params.filter), parseSort(model, params.sort));
-      const withName = (field: string) => [field, ...[namedBy.get(field)?.column ?? []].flat()];
-      const columns = ['id', ...Object.keys(model.schema.shape).flatMap(withName), 'status', 'read', 'notes', 'created_at', 'updated_at'];
       const rows = inBatches(ids, async (batch) => {
         const records = (await recordsByIds(db, model.name, batch)).map((stored) => toApiRecord(model, stored));
         for (const { field, column, target, labelField } of namedBy.values()) {
