@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapRichTextAddresses, richTextAddresses, sanitizeRichText } from './sanitize';
+import { mapRichTextAddresses, richTextAddresses, sanitizeRichText, sizeRichTextImages } from './sanitize';
 
 describe('sanitizeRichText', () => {
   it('keeps what the rich-text editor produces', () => {
@@ -61,5 +61,23 @@ describe('the addresses of cleaned rich text', () => {
     expect(mapRichTextAddresses(cleaned, (address) => `https://cms.example.com${address}`)).toBe(
       '<p>x</p><a href="https://cms.example.com/a?x=1&amp;y=&quot;2&quot;">l</a><img alt=" src=" src="https://cms.example.com/api/uploads/abc" /><p>src="/api/uploads/text"</p>',
     );
+  });
+});
+
+describe('sizeRichTextImages', () => {
+  const sizes: Record<string, { width: number; height: number }> = { '/api/uploads/a': { width: 640, height: 480 }, '/x?a=1&b=2': { width: 2, height: 3 } };
+  const sizeOf = (address: string) => sizes[address];
+
+  it('gives an image with neither width nor height its size, read from its address as a browser reads it', () => {
+    expect(sizeRichTextImages('<p><img src="/api/uploads/a" alt="A" /> <img src="/x?a=1&amp;b=2" /></p>', sizeOf)).toBe(
+      '<p><img src="/api/uploads/a" alt="A" width="640" height="480" /> <img src="/x?a=1&amp;b=2" width="2" height="3" /></p>',
+    );
+  });
+
+  it('keeps a size written by hand, an unknown image, links and text as they are', () => {
+    const html =
+      '<p><img src="/api/uploads/a" width="100" /><img src="/api/uploads/a" height="100" /><img src="/other" />' +
+      '<a href="/api/uploads/a">/api/uploads/a</a> &lt;img src="/api/uploads/a" /&gt;<img alt=" src=&quot;/api/uploads/a&quot;" /></p>';
+    expect(sizeRichTextImages(html, sizeOf)).toBe(html);
   });
 });

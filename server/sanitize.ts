@@ -59,6 +59,26 @@ export function mapRichTextAddresses(cleaned: string, change: (address: string) 
   );
 }
 
+const IMAGE_TAG = /<img\s[^>]*>/g;
+
+/**
+ * Cleaned rich text whose images have a width and height: each one with neither gets both, when `sizeOf` knows the
+ * size of its address (a size written by hand is kept as it is).
+ */
+export function sizeRichTextImages(cleaned: string, sizeOf: (address: string) => { width: number; height: number } | undefined): string {
+  return cleaned.replace(IMAGE_TAG, (tag) => {
+    let src: string | undefined;
+    let sized = false;
+    for (const [, name, value] of tag.matchAll(ATTRIBUTE)) {
+      const lower = name!.toLowerCase();
+      if (lower === 'width' || lower === 'height') sized = true;
+      else if (lower === 'src' && value !== undefined) src = unescape(value);
+    }
+    const size = sized || src === undefined ? undefined : sizeOf(src);
+    return size ? tag.replace(/\s*\/?>$/, (end) => ` width="${size.width}" height="${size.height}"${end}`) : tag;
+  });
+}
+
 /** The addresses of the links and images of cleaned rich text, in order. */
 export function richTextAddresses(cleaned: string): string[] {
   const found: string[] = [];

@@ -16,6 +16,7 @@ import {
 } from '../schema/uploads';
 import { LONE_SURROGATE, NAME_HIDDEN_CHARACTERS } from '../schema/define';
 import type { Upload } from './repositories/uploads';
+import { imageDimensions, jpegSegments, shownDimensions } from './image-dimensions';
 
 export const FILENAME_MAX_LENGTH = 200;
 
@@ -89,69 +90,6 @@ export type FileCheck =
   | { refused: 'pixels'; width: number; height: number; maxPixels: number }
   | { refused: 'unpacks'; message: string }
   | { refused: 'damaged'; message: string };
-
-// ---- Image size from the header (issue #9): never decode an image to learn how big it is --------------------------
-
-export interface Dimensions {
-  width: number;
-  height: number;
-}
-
-/** Width and height as the header of a PNG, JPEG, GIF or WebP declares them; undefined when it cannot be read. */
-export function imageDimensions(bytes: Buffer, mime: string): Dimensions | undefined {
-  if (mime === 'image/png') {
-    // Signature (8), IHDR length (4) and type (4), then width and height.
-    if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
-    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  }
-  if (mime === 'image/gif') {
-    // The logical screen every frame is drawn on.
-    if (bytes.length < 10) return undefined;
-    return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
-  }
-  if (mime === 'image/webp') return webpDimensions(bytes);
-  if (mime === 'image/jpeg') return jpegDimensions(bytes);
-  return undefined;
-}
-
-function webpDimensions(bytes: Buffer): Dimensions | undefined {
-  if (bytes.length < 30) return undefined;
-  const chunk = bytes.toString('latin1', 12, 16);
-  if (chunk === 'VP8X') return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
-  if (chunk === 'VP8L') {
-    const bits = bytes.readUInt32LE(21);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8 ') return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-  return undefined;
-}
-
-function jpegDimensions(bytes: Buffer): Dimensions | undefined {
-  for (const offset of jpegSegments(bytes)) {
-    const marker = bytes[offset + 1]!;
-    // Start of frame (SOF0-SOF15 but DHT, JPG and DAC): precision, height, width.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return offset + 9 < bytes.length ? { width: bytes.readUInt16BE(offset + 7), height: bytes.readUInt16BE(offset + 5) } : undefined;
-    }
-  }
-  return undefined;
-}
-
-/** Where each marker segment of a JPEG's header starts, stepping over each by its length (an EXIF thumbnail included). */
-function* jpegSegments(bytes: Buffer): Generator<number> {
-  let offset = 2;
-  while (offset + 3 < bytes.length) {
-    if (bytes[offset] !== 0xff) return;
-    const marker = bytes[offset + 1]!;
-    // Fill bytes, and markers without a length (RSTn, TEM).
-    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      offset += marker === 0xff ? 1 : 2;
-      continue;
-    }
-    yield offset;
-    offset += 2 + bytes.readUInt16BE(offset + 2);
-  }
-}
 
 // ---- Files cut short: an upload that stopped part-way passed every check above, as a 30-byte PNG did ------------------
 
@@ -309,6 +247,7 @@ export async function checkFile(
       data: bytes,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       createdBy: options.createdBy,
+      ...(shownDimensions(bytes, accepted.mime) ?? { width: null, height: null }),
     },
   };
 }

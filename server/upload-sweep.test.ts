@@ -21,7 +21,7 @@ async function oldUpload(): Promise<string> {
   const twoDaysAgo = new Date(Date.now() - 48 * 60 * 60 * 1000);
   await insertUpload(
     testDb.db,
-    { id, filename: 'photo.png', mime: 'image/png', size: PNG.length, kind: 'image', data: PNG, sha256: 'x', createdBy: null },
+    { id, filename: 'photo.png', mime: 'image/png', size: PNG.length, kind: 'image', data: PNG, sha256: 'x', createdBy: null, width: 1, height: 1 },
     twoDaysAgo,
   );
   return id;

@@ -76,6 +76,9 @@ export interface UploadsTable {
   sha256: string;
   created_at: Timestamp;
   created_by: number | null;
+  /** An image's size in pixels as it is shown (server/image-dimensions.ts, migration 0016); null for a document. */
+  width: number | null;
+  height: number | null;
 }
 
 /** One row per record and upload it names (server/repositories/upload-references.ts keeps them in step). */

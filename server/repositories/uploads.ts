@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UploadKind } from '../../schema/uploads';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/types';
+import type { Dimensions } from '../image-dimensions';
 
 export interface UploadInfo {
   id: string;
@@ -12,6 +13,9 @@ export interface UploadInfo {
   sha256: string;
   createdAt: string;
   createdBy: number | null;
+  /** Pixels, as the image is shown (server/image-dimensions.ts); null for a document. */
+  width: number | null;
+  height: number | null;
 }
 
 export interface Upload extends UploadInfo {
@@ -31,13 +35,15 @@ export async function insertUpload(db: Kysely<Database>, upload: Omit<Upload, 'c
       sha256: upload.sha256,
       created_at: now.toISOString(),
       created_by: upload.createdBy,
+      width: upload.width,
+      height: upload.height,
     })
     .execute();
   const { data: _data, ...info } = upload;
   return { ...info, createdAt: now.toISOString() };
 }
 
-const INFO_COLUMNS = ['id', 'filename', 'mime', 'size', 'kind', 'sha256', 'created_at', 'created_by'] as const;
+const INFO_COLUMNS = ['id', 'filename', 'mime', 'size', 'kind', 'sha256', 'created_at', 'created_by', 'width', 'height'] as const;
 
 export async function findUploadInfo(db: Kysely<Database>, id: string): Promise<UploadInfo | undefined> {
   const row = await db.selectFrom('uploads').select(INFO_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -62,4 +68,11 @@ export async function uploadKinds(db: Kysely<Database>, ids: readonly string[]):
   const query = db.selectFrom('uploads').select(['id', 'kind', 'mime', 'size']).where('id', 'in', [...ids]).orderBy('id');
   const rows = await (dialectOf(db) === 'postgres' && db.isTransaction ? query.forShare() : query).execute();
   return new Map(rows.map((row) => [row.id, { kind: row.kind, mime: row.mime, size: Number(row.size) }]));
+}
+
+/** The width and height of those of `ids` that are stored images whose size is known. */
+export async function imageSizes(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, Dimensions>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('uploads').select(['id', 'width', 'height']).where('id', 'in', [...ids]).where('kind', '=', 'image').execute();
+  return new Map(rows.flatMap(({ id, width, height }) => (width !== null && height !== null ? [[id, { width, height }] as const] : [])));
 }

@@ -1,7 +1,7 @@
 // What the public website reads (issue #7): every area that declares a `website` view (schema/website.ts) is served
 // at /api/public/<area>, with no token. Only what a visitor may see (drafts, records not due yet, switched-off,
 // expired and closed ones never leave the server; the rules are applied in SQL at read time, so scheduling needs no
-// job runner) and only the fields the view lists, files turned into what a page needs (URL, alt text, type, size).
+// job runner) and only the fields the view lists, files turned into what a page needs (URL, alt text, type, size, width and height).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -18,9 +18,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/records';
+import { imageSizes } from '../repositories/uploads';
+import type { Dimensions } from '../image-dimensions';
+import { ownUploadId } from '../upload-ids';
 import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
-import { mapRichTextAddresses } from '../sanitize';
+import { mapRichTextAddresses, richTextAddresses, sizeRichTextImages } from '../sanitize';
 import { cachedPublicAnswer, pascalCase, publicErrorResponses, recordId } from './contract';
 
 type Db = Kysely<Database>;
@@ -43,6 +46,10 @@ export const publicFileSchema = z
     alt: z.string().nullable().meta({ description: 'Alternative text: the one written for the image, else its title when that is more than a file name, else the name of the record it illustrates' }),
     mime: z.string().nullable(),
     size: z.int().nonnegative().nullable().meta({ description: 'Size in bytes' }),
+    width: z.int().positive().nullable().meta({
+      description: 'Pixels wide, as the image is shown (a JPEG turned by its EXIF orientation counts turned): set it on the <img>, with height, so the page does not move as the image arrives. Null for a file at another address.',
+    }),
+    height: z.int().positive().nullable().meta({ description: 'Pixels high, as the image is shown; null for a file at another address.' }),
   })
   .meta({ id: 'PublicFile' });
 type PublicFile = z.infer<typeof publicFileSchema>;
@@ -77,33 +84,53 @@ function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string
   return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-/** A file as a page uses it, with its alt text (schema/uploads.ts altTextOf). */
-function fileOf(value: unknown, base: string, recordName: string | null): PublicFile | null {
+/** The sizes of the images that answers use, by upload id (the uploads' own, read once per answer). */
+type ImageSizes = ReadonlyMap<string, Dimensions>;
+
+/** The upload a file field's value names, if it names one of ours. */
+function fileUploadId(value: unknown): string | undefined {
+  const src = value && typeof value === 'object' ? (value as { src?: unknown }).src : undefined;
+  return typeof src === 'string' ? (ownUploadId(src) ?? undefined) : undefined;
+}
+
+/** A file as a page uses it, with its alt text (schema/uploads.ts altTextOf) and, for one of our images, its size. */
+function fileOf(value: unknown, base: string, recordName: string | null, sizes: ImageSizes): PublicFile | null {
   if (!value || typeof value !== 'object') return null;
   const file = value as { src?: unknown; title?: unknown; alt?: unknown; mime?: unknown; size?: unknown };
   if (typeof file.src !== 'string' || file.src === '') return null;
+  const id = fileUploadId(file);
+  const shown = id === undefined ? undefined : sizes.get(id);
   return {
     url: file.src.startsWith('/') ? `${base}${file.src}` : file.src,
     alt: altTextOf(file, recordName),
     mime: typeof file.mime === 'string' ? file.mime : null,
     size: typeof file.size === 'number' ? file.size : null,
+    width: shown?.width ?? null,
+    height: shown?.height ?? null,
   };
 }
 
 // Rich text names our uploads by their path (`<img src="/api/uploads/<id>">`, written only that way: schema/addresses.ts);
 // a page on another origin would look for them there. Made absolute with the base of file fields, in HTML the server
 // cleaned when it was saved (server/sanitize.ts), whose attributes are read without parsing it again.
+// Its images of ours are given their width and height too, as file fields are (when the editor wrote neither).
 const UPLOAD_PATH = '/api/uploads/';
-function richTextOf(value: unknown, base: string): unknown {
+function richTextOf(value: unknown, base: string, sizes: ImageSizes): unknown {
   if (typeof value !== 'string' || !value.includes(UPLOAD_PATH)) return value;
-  return mapRichTextAddresses(value, (address) => (address.startsWith(UPLOAD_PATH) ? `${base}${address}` : address));
+  const sized = sizeRichTextImages(value, (address) => {
+    const id = ownUploadId(address);
+    return id ? sizes.get(id) : undefined;
+  });
+  return mapRichTextAddresses(sized, (address) => (address.startsWith(UPLOAD_PATH) ? `${base}${address}` : address));
 }
 
 interface PublicArea {
   model: AreaModel;
   view: WebsiteView;
   /** field → how its value is answered */
-  project: (stored: StoredRecord, fields: readonly string[], base: string) => Record<string, unknown>;
+  project: (stored: StoredRecord, fields: readonly string[], base: string, sizes: ImageSizes) => Record<string, unknown>;
+  /** The uploads that these records' file fields among `fields` name. */
+  uploadIds: (records: readonly StoredRecord[], fields: readonly string[]) => string[];
   itemSchema: z.ZodObject;
   listItemSchema: z.ZodObject;
   /** The rich-text fields its list leaves out, not read from the database. */
@@ -142,19 +169,39 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
   return {
     model,
     view,
-    project(stored, fields, base) {
+    project(stored, fields, base, sizes) {
       const answer: Record<string, unknown> = model.kind === 'singleton' ? {} : { id: stored.id };
       const label = model.declaration.recordLabel ? stored.data[model.declaration.recordLabel] : undefined;
       const recordName = typeof label === 'string' && label !== '' ? label : null;
       for (const name of fields) {
         const value = Object.hasOwn(stored.data, name) ? stored.data[name] : fallback.get(name);
         const upload = model.uploadFields.get(name);
-        if (upload === 'one') answer[name] = fileOf(value, base, recordName);
-        else if (upload === 'many') answer[name] = (Array.isArray(value) ? value : []).map((file) => fileOf(file, base, recordName)).filter(Boolean);
-        else if (richText.has(name)) answer[name] = richTextOf(value, base);
+        if (upload === 'one') answer[name] = fileOf(value, base, recordName, sizes);
+        else if (upload === 'many') answer[name] = (Array.isArray(value) ? value : []).map((file) => fileOf(file, base, recordName, sizes)).filter(Boolean);
+        else if (richText.has(name)) answer[name] = richTextOf(value, base, sizes);
         else answer[name] = model.dates.has(name) ? storedDate(value) : value;
       }
       return answer;
+    },
+    uploadIds(records, fields) {
+      const ids = new Set<string>();
+      for (const name of fields) {
+        for (const { data } of records) {
+          const value = data[name];
+          if (model.uploadFields.has(name)) {
+            for (const file of Array.isArray(value) ? value : [value]) {
+              const id = fileUploadId(file);
+              if (id !== undefined) ids.add(id);
+            }
+          } else if (richText.has(name) && typeof value === 'string' && value.includes(UPLOAD_PATH)) {
+            for (const address of richTextAddresses(value)) {
+              const id = ownUploadId(address);
+              if (id) ids.add(id);
+            }
+          }
+        }
+      }
+      return [...ids];
     },
     itemSchema,
     listItemSchema: sameFields ? itemSchema : schemaOf(listFields, `${pascalCase(model.name)}PublicListItem`),
@@ -255,6 +302,12 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
   registerPublicCache(app, settings);
   const cache = new AnswerCache();
 
+  /** Records as the website gets them, their images' sizes read in one query. */
+  async function projected(area: PublicArea, records: readonly StoredRecord[], fields: readonly string[], base: string) {
+    const sizes = await imageSizes(db, area.uploadIds(records, fields));
+    return records.map((stored) => area.project(stored, fields, base, sizes));
+  }
+
   /**
    * The answer to this address: the one of this second if nothing was written since, else computed as of the second's
    * start (`now`, what visibility compares dates with).
@@ -291,7 +344,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
           answer(request, reply, area.itemSchema, async (base) => {
             const stored = await findOnlyRecord(db, model.name);
             if (!stored) throw new HttpError(404, NOT_PUBLISHED);
-            return area.project(stored, view.fields, base);
+            return (await projected(area, [stored], view.fields, base))[0];
           }),
       );
       continue;
@@ -326,7 +379,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
               filters.push({ type: 'equals', field: listField(model, view.lookup.field), value: wanted.normalize('NFC') });
               const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
               if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
-              return area.project(records[0], view.fields, base);
+              return (await projected(area, [records[0]], view.fields, base))[0];
             }
           }
           for (const [param, field] of Object.entries(view.filters ?? {})) {
@@ -344,7 +397,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
             { omit: area.listOmits },
           );
           return {
-            data: records.map((stored) => area.project(stored, view.listFields ?? view.fields, base)),
+            data: await projected(area, records, view.listFields ?? view.fields, base),
             page: query.page,
             per_page: query.per_page,
             total,
@@ -382,7 +435,7 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
             else filters.push({ type: 'equals', field: listField(model, by), value: request.params.key });
             const { records } = await listRecords(db, model.name, { sort: model.defaultSort, range: { start: 0, end: 0 }, filters });
             if (!records[0]) throw new HttpError(404, NOT_PUBLISHED);
-            return area.project(records[0], view.fields, base);
+            return (await projected(area, [records[0]], view.fields, base))[0];
           }),
       );
     }

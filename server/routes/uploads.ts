@@ -59,9 +59,12 @@ const toAnswer = (upload: UploadInfo) => ({
   title: upload.filename,
   mime: upload.mime,
   size: upload.size,
+  width: upload.width,
+  height: upload.height,
 });
 
-// What the console stores in a file field (schema/define.ts uploadObject), plus the id.
+// What the console stores in a file field (schema/define.ts uploadObject), plus the id and an image's size in pixels
+// (kept with the upload, not in the record: the website's answers read it from there).
 const uploadAnswerSchema = z
   .object({
     id: z.string(),
@@ -69,6 +72,8 @@ const uploadAnswerSchema = z
     title: z.string().describe("The file's name"),
     mime: z.string().describe('The type read from its bytes'),
     size: z.int().nonnegative().describe('Bytes'),
+    width: z.int().positive().nullable().describe('An image: pixels wide, as it is shown (a JPEG turned by its EXIF orientation counts turned). A document: null'),
+    height: z.int().positive().nullable().describe('An image: pixels high, as it is shown. A document: null'),
   })
   .meta({ title: 'Upload' });
 

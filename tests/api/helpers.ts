@@ -145,7 +145,7 @@ export const AUTH_REQUIRED = { message: 'Authentication required.' };
  * document is private and refused there): its `src`.
  */
 export async function storedImage(db: TestApp['db'], id = randomBytes(16).toString('hex')): Promise<string> {
-  await insertUpload(db, { id, filename: 'photo.png', mime: 'image/png', size: PNG.length, kind: 'image', data: PNG, sha256: createHash('sha256').update(PNG).digest('hex'), createdBy: null });
+  await insertUpload(db, { id, filename: 'photo.png', mime: 'image/png', size: PNG.length, kind: 'image', data: PNG, sha256: createHash('sha256').update(PNG).digest('hex'), createdBy: null, width: 1, height: 1 });
   return `/api/uploads/${id}`;
 }
 

@@ -3,16 +3,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { samples } from '../../schema/areas/samples';
-import { PNG } from '../helpers/files';
-import { apiClient, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
+import { GIF, PNG, jpegTurned, pngClaiming, webpClaiming } from '../helpers/files';
+import { apiClient, csrf, multipart, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 const WEBSITE = 'https://www.cornerstone.example';
 
 let t: TestApp;
 let api: ApiClient;
+let token: string;
 beforeAll(async () => {
   t = await setupApp({ websiteOrigins: [WEBSITE, 'http://localhost:8090'], publicCacheSeconds: 120 });
-  api = apiClient(t.app, await signIn(t.app));
+  token = await signIn(t.app);
+  api = apiClient(t.app, token);
 });
 afterAll(async () => {
   await t.close();
@@ -381,7 +383,7 @@ describe('singletons and files', () => {
     expect(response.json()).toEqual({
       headline: 'We build',
       subheadline: null,
-      background_image: { url: `http://cms.example.com${src}`, alt: 'A crane at dawn', mime: 'image/png', size: PNG.length },
+      background_image: { url: `http://cms.example.com${src}`, alt: 'A crane at dawn', mime: 'image/png', size: PNG.length, width: 1, height: 1 },
       cta_text: null,
       cta_link: null,
     });
@@ -400,7 +402,64 @@ describe('singletons and files', () => {
       alt: 'Crane day',
       mime: 'image/png',
       size: PNG.length,
+      width: 1,
+      height: 1,
     });
+  });
+
+  /** Uploaded as the console uploads it: what a file field then stores. */
+  async function uploaded(bytes: Buffer, name: string, type: string) {
+    const { payload, contentType } = await multipart({}, { file: new File([new Uint8Array(bytes)], name, { type }) });
+    const pair = csrf();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      cookies: pair.cookies,
+      headers: { ...pair.headers, 'content-type': contentType, authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { src, title, mime, size } = response.json<{ src: string; title: string; mime: string; size: number }>();
+    return { src, title, mime, size };
+  }
+
+  // So that a page can give each <img> its width and height, and nothing moves as images arrive (layout shift).
+  it('gives each image its size in pixels as it is shown, read when it was uploaded; a file at another address has none', async () => {
+    const cover = await uploaded(pngClaiming(1600, 900), 'cover.png', 'image/png');
+    // A phone photo held upright: stored 4000 × 3000, its EXIF orientation (6) turns it a quarter.
+    const upright = await uploaded(jpegTurned(4000, 3000, 6), 'upright.jpg', 'image/jpeg');
+    const level = await uploaded(jpegTurned(4000, 3000, 1), 'level.jpg', 'image/jpeg');
+    const wide = await uploaded(webpClaiming(2400, 800), 'wide.webp', 'image/webp');
+    const tiny = await uploaded(GIF, 'dot.gif', 'image/gif');
+    const elsewhere = { src: 'https://images.example.com/site.jpg', title: 'Site', mime: 'image/jpeg', size: 1234 };
+    await create('projects', {
+      title: 'Harbour offices',
+      slug: 'harbour-offices',
+      category: 'commercial',
+      status: 'completed',
+      publication: 'published',
+      cover_image: cover,
+      gallery: [upright, level, elsewhere, wide, tiny],
+    });
+    const sizes = (files: { url: string; width: number | null; height: number | null }[]) => files.map(({ url, width, height }) => [url.split('/').pop(), width, height]);
+    const project = await publicJson<{ cover_image: { url: string; width: number | null; height: number | null }; gallery: { url: string; width: number | null; height: number | null }[] }>(
+      '/api/public/projects/harbour-offices',
+    );
+    const id = (file: { src: string }) => file.src.split('/').pop();
+    expect(sizes([project.cover_image])).toEqual([[id(cover), 1600, 900]]);
+    expect(sizes(project.gallery)).toEqual([
+      [id(upright), 3000, 4000],
+      [id(level), 4000, 3000],
+      ['site.jpg', null, null],
+      [id(wide), 2400, 800],
+      [id(tiny), 1, 1],
+    ]);
+    // The list answers the same sizes.
+    const listed = await publicJson<Page<{ title: string; cover_image: { width: number; height: number } }>>('/api/public/projects');
+    expect(listed.data.find((item) => item.title === 'Harbour offices')?.cover_image).toMatchObject({ width: 1600, height: 900 });
+    // Sizes are not part of what a record stores: the console's form keeps what it sent.
+    const stored = (await api.get(`/api/projects?filter=${encodeURIComponent(JSON.stringify({ q: 'Harbour offices' }))}`)).json<{ cover_image: unknown }[]>();
+    expect(stored[0]?.cover_image).toEqual(cover);
   });
 
   // A website on another origin showed broken images: the body's addresses stayed relative (outside probe).
@@ -416,10 +475,28 @@ describe('singletons and files', () => {
     const post = response.json<{ content: string; cover_image: { url: string } }>();
     expect(post.cover_image.url).toBe(`http://cms.example.com${src}`);
     expect(post.content).toBe(
-      `<p><img src="http://cms.example.com${src}" alt="A crane" /> <a href="http://cms.example.com${src}?sig=a&amp;exp=1">the photo</a>, <a href="/about">about</a>, <a href="https://example.com/api/uploads/x">elsewhere</a>, ${src} as text</p>`,
+      `<p><img src="http://cms.example.com${src}" alt="A crane" width="1" height="1" /> <a href="http://cms.example.com${src}?sig=a&amp;exp=1">the photo</a>, <a href="/about">about</a>, <a href="https://example.com/api/uploads/x">elsewhere</a>, ${src} as text</p>`,
     );
     // Built from the request's host, so the answer says it differs by host (docs/website-api.md, Caching).
     expect(String(response.headers.vary)).toContain('Host');
+  });
+
+  it("gives a rich text's images of ours their size in pixels, unless a size was written; others stay as written", async () => {
+    const wide = await uploaded(pngClaiming(1600, 900), 'wide.png', 'image/png');
+    const upright = await uploaded(jpegTurned(4000, 3000, 6), 'upright.jpg', 'image/jpeg');
+    await create('blogs', {
+      title: 'Sized pictures',
+      status: 'published',
+      content:
+        `<p><img src="${wide.src}" alt="Wide" /></p><figure><img src="${upright.src}" alt="Upright" title="On site" /></figure>` +
+        `<p><img src="${wide.src}" alt="Small" width="320" /><img src="https://images.example.com/a.jpg" alt="Elsewhere" /></p>`,
+    });
+    const post = await publicJson<{ content: string }>('/api/public/blogs/sized-pictures');
+    const base = 'http://localhost:80';
+    expect(post.content).toBe(
+      `<p><img src="${base}${wide.src}" alt="Wide" width="1600" height="900" /></p><figure><img src="${base}${upright.src}" alt="Upright" title="On site" width="3000" height="4000" /></figure>` +
+        `<p><img src="${base}${wide.src}" alt="Small" width="320" /><img src="https://images.example.com/a.jpg" alt="Elsewhere" /></p>`,
+    );
   });
 
   it('stores the alternative text written for an image exactly, and gives it to the website before any title', async () => {
@@ -452,7 +529,7 @@ describe('singletons and files', () => {
       expect(hero.background_image.url).toBe(`https://cms.example.com${src}`);
       expect((await client.post('/api/blogs', { title: 'Based', status: 'published', content: `<p><img src="${src}" alt="" /></p>` })).statusCode).toBe(201);
       const post = await other.app.inject({ method: 'GET', url: '/api/public/blogs/based', headers: { host: 'evil.example' } });
-      expect(post.json<{ content: string }>().content).toBe(`<p><img src="https://cms.example.com${src}" alt="" /></p>`);
+      expect(post.json<{ content: string }>().content).toBe(`<p><img src="https://cms.example.com${src}" alt="" width="1" height="1" /></p>`);
       expect(String(post.headers.vary ?? '')).not.toContain('Host');
     } finally {
       await other.close();

@@ -3,64 +3,12 @@
 // a second file in one upload is refused, not dropped. The hostile files are built here, a few hundred bytes each.
 import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCX, JPEG, PDF, PNG } from '../helpers/files';
+import { DOCX, JPEG, PDF, PNG, gifClaiming, jpegClaiming, pngClaiming, webpClaiming } from '../helpers/files';
 import { csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 // ---- Hostile files ------------------------------------------------------------------------------------------------
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid PNG header claiming width × height pixels, with a token of image data. */
-function pngClaiming(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateRawSync(Buffer.alloc(64))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** The 1×1 JPEG with its frame header (SOF2, progressive) rewritten to claim width × height. */
-function jpegClaiming(width: number, height: number): Buffer {
-  const bytes = Buffer.from(JPEG);
-  const sof = bytes.indexOf(Buffer.from([0xff, 0xc2]));
-  if (sof < 0) throw new Error('the JPEG fixture has no SOF2 frame header');
-  bytes.writeUInt16BE(height, sof + 5);
-  bytes.writeUInt16BE(width, sof + 7);
-  return bytes;
-}
-
-function gifClaiming(width: number, height: number): Buffer {
-  const screen = Buffer.alloc(7);
-  screen.writeUInt16LE(width, 0);
-  screen.writeUInt16LE(height, 2);
-  // A 1×1 image at the origin, then the trailer.
-  return Buffer.concat([Buffer.from('GIF89a', 'latin1'), screen, Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b])]);
-}
-
-/** An extended WebP (VP8X) whose canvas is width × height. */
-function webpClaiming(width: number, height: number): Buffer {
-  const vp8x = Buffer.alloc(10);
-  vp8x.writeUIntLE(width - 1, 4, 3);
-  vp8x.writeUIntLE(height - 1, 7, 3);
-  const chunk = Buffer.concat([Buffer.from('VP8X', 'latin1'), Buffer.from([10, 0, 0, 0]), vp8x]);
-  const size = Buffer.alloc(4);
-  size.writeUInt32LE(4 + chunk.length);
-  return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, Buffer.from('WEBP', 'latin1'), chunk]);
-}
 
 interface Entry {
   name: string;

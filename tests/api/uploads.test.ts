@@ -3,8 +3,11 @@
 import { Writable } from 'node:stream';
 import { cleanFilename } from '../../server/upload-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOC, DOCX, ELF, EXE, GIF, JPEG, MSI, PDF, PNG, WEBP } from '../helpers/files';
+import { DOC, DOCX, ELF, EXE, GIF, JPEG, MSI, PDF, PNG, WEBP, gifClaiming, jpegTurned, pngClaiming, webpClaiming } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
+import { migrate, migratorFor } from '../../server/db';
+import { BACKFILL_BATCH } from '../../server/db/migrations/0016-upload-dimensions';
+import { createTestDb } from '../helpers/db';
 
 let t: TestApp;
 let token: string;
@@ -44,16 +47,33 @@ const ID = /^[0-9a-f]{32}$/;
 
 describe('accepted uploads', () => {
   it.each([
-    ['a PNG', PNG, 'logo.png', 'image/png', 'image/png', 'logo.png'],
-    ['a JPEG', JPEG, 'site photo.jpeg', 'image/jpeg', 'image/jpeg', 'site photo.jpeg'],
-    ['a PDF', PDF, 'cv.pdf', 'application/pdf', 'application/pdf', 'cv.pdf'],
-    ['a DOCX', DOCX, 'cv.docx', 'application/octet-stream', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'cv.docx'],
-    ['a Word 97 DOC', DOC, 'old cv.doc', 'application/msword', 'application/msword', 'old cv.doc'],
-  ])('stores %s and answers what the console keeps', async (_label, bytes, name, declared, mime, title) => {
+    ['a PNG', PNG, 'logo.png', 'image/png', 'image/png', 'logo.png', 1],
+    ['a JPEG', JPEG, 'site photo.jpeg', 'image/jpeg', 'image/jpeg', 'site photo.jpeg', 1],
+    ['a PDF', PDF, 'cv.pdf', 'application/pdf', 'application/pdf', 'cv.pdf', null],
+    ['a DOCX', DOCX, 'cv.docx', 'application/octet-stream', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'cv.docx', null],
+    ['a Word 97 DOC', DOC, 'old cv.doc', 'application/msword', 'application/msword', 'old cv.doc', null],
+  ])('stores %s and answers what the console keeps, with an image\'s size in pixels', async (_label, bytes, name, declared, mime, title, pixels) => {
     const response = await upload(bytes, name, declared);
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
-    expect(body).toEqual({ id: expect.stringMatching(ID), src: `/api/uploads/${body.id}`, title, mime, size: bytes.length });
+    expect(body).toEqual({ id: expect.stringMatching(ID), src: `/api/uploads/${body.id}`, title, mime, size: bytes.length, width: pixels, height: pixels });
+  });
+
+  // The website sets them on its <img> (docs/website-api.md); a phone photo held upright is stored on its side, with an
+  // EXIF orientation that browsers follow: 5 to 8 turn it a quarter.
+  it.each([
+    ['a PNG', pngClaiming(1920, 1080), 'image/png', 1920, 1080],
+    ['a GIF', gifClaiming(320, 200), 'image/gif', 320, 200],
+    ['a WebP', webpClaiming(1200, 628), 'image/webp', 1200, 628],
+    ['a JPEG', jpegTurned(4032, 3024, 1), 'image/jpeg', 4032, 3024],
+    ['a JPEG turned a quarter (orientation 6)', jpegTurned(4032, 3024, 6), 'image/jpeg', 3024, 4032],
+    ['a JPEG turned a quarter the other way (8)', jpegTurned(4032, 3024, 8), 'image/jpeg', 3024, 4032],
+    ['a JPEG mirrored and turned (5)', jpegTurned(4032, 3024, 5), 'image/jpeg', 3024, 4032],
+    ['a JPEG upside down (3)', jpegTurned(4032, 3024, 3), 'image/jpeg', 4032, 3024],
+  ])('answers the size %s is shown at', async (_label, bytes, type, width, height) => {
+    const response = await upload(bytes, 'photo', type);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ mime: type, width, height });
   });
 
   it('believes the bytes, not the declared type: PNG bytes sent as a PDF are a PNG', async () => {
@@ -317,5 +337,49 @@ describe('serving', () => {
   it('asks for a token to make a link', async () => {
     const response = await apiClient(t.app).post(`${document.src}/link`);
     expect(response.statusCode).toBe(401);
+  });
+});
+
+// Images stored before sizes were kept are measured when the server first starts on the new version (migration 0016),
+// a batch at a time; on its way down the columns go and every file stays as it was.
+describe('migration 0016', () => {
+  it('measures the images already stored, leaves documents and unreadable images without a size, and comes back down', async () => {
+    const { db, destroy } = await createTestDb();
+    try {
+      const migrator = await migratorFor(db);
+      expect((await migrator.migrateTo('0015_search_merging_in_commits')).error).toBeUndefined();
+      const stored: [id: string, bytes: Buffer, mime: string, kind: 'image' | 'document'][] = [
+        ['a'.repeat(32), pngClaiming(1600, 900), 'image/png', 'image'],
+        ['b'.repeat(32), jpegTurned(4000, 3000, 6), 'image/jpeg', 'image'],
+        ['c'.repeat(32), PDF, 'application/pdf', 'document'],
+        // Stored by hand, not through the checks: its header says nothing.
+        ['d'.repeat(32), Buffer.from('not a picture'), 'image/png', 'image'],
+        // More than a batch, so that the measuring goes on past the first one.
+        ...Array.from({ length: BACKFILL_BATCH + 1 }, (_, n) => [`e${String(n).padStart(31, '0')}`, gifClaiming(n + 1, 7), 'image/gif', 'image'] as [string, Buffer, string, 'image']),
+      ];
+      for (const [id, data, mime, kind] of stored) {
+        await db
+          .insertInto('uploads')
+          .values({ id, filename: 'file', mime, size: data.length, kind, data, sha256: 'x', created_at: new Date().toISOString(), created_by: null })
+          .execute();
+      }
+      expect(await migrate(db)).toEqual(['0016_upload_dimensions']);
+      const sizes = await db.selectFrom('uploads').select(['id', 'width', 'height', 'data']).orderBy('id').execute();
+      expect(sizes.slice(0, 4).map(({ width, height }) => [width, height])).toEqual([
+        [1600, 900],
+        [3000, 4000],
+        [null, null],
+        [null, null],
+      ]);
+      expect(sizes.slice(4).map(({ width, height }) => [width, height])).toEqual(Array.from({ length: BACKFILL_BATCH + 1 }, (_, n) => [n + 1, 7]));
+      // Every file's bytes as they were.
+      expect(sizes.map(({ data }) => Buffer.from(data).toString('base64'))).toEqual(stored.map(([, bytes]) => bytes.toString('base64')));
+      expect((await migrator.migrateTo('0015_search_merging_in_commits')).error).toBeUndefined();
+      const after = await db.selectFrom('uploads').selectAll().orderBy('id').execute();
+      expect(Object.keys(after[0]!).sort()).toEqual(['created_at', 'created_by', 'data', 'filename', 'id', 'kind', 'mime', 'sha256', 'size']);
+      expect(after.map(({ data }) => Buffer.from(data).toString('base64'))).toEqual(stored.map(([, bytes]) => bytes.toString('base64')));
+    } finally {
+      await destroy();
+    }
   });
 });

@@ -157,6 +157,8 @@ describe('the example website', () => {
     const cover = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: published.title, exact: true }) }).locator('img');
     await cover.scrollIntoViewIfNeeded(); // it loads lazily
     await poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), 'cover image loaded').toBe(1);
+    // Its size in pixels, from the API, holds its place before it loads (no layout shift).
+    expect([await cover.getAttribute('width'), await cover.getAttribute('height')]).toEqual(['1', '1']);
 
     await link.click();
     await page.waitForURL((url) => url.pathname === '/post.html' && url.searchParams.get('slug') === slugify(published.title));

@@ -1,5 +1,5 @@
 // Tiny but real files, built as bytes, for upload tests: what file-type sees in the wild.
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 // A 1×1 transparent PNG.
 export const PNG = Buffer.from(
@@ -89,3 +89,76 @@ const cfb = (stream: string) =>
 // Word 97–2003 keeps its text in a stream named WordDocument; an installer does not.
 export const DOC = cfb('WordDocument');
 export const MSI = cfb('SummaryInformation');
+
+// ---- Images of a chosen size: what their headers claim (a few hundred bytes each) ---------------------------------
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid PNG header claiming width × height pixels, with a token of image data. */
+export function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateRawSync(Buffer.alloc(64))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The 1×1 JPEG with its frame header (SOF2, progressive) rewritten to claim width × height. */
+export function jpegClaiming(width: number, height: number): Buffer {
+  const bytes = Buffer.from(JPEG);
+  const sof = bytes.indexOf(Buffer.from([0xff, 0xc2]));
+  if (sof < 0) throw new Error('the JPEG fixture has no SOF2 frame header');
+  bytes.writeUInt16BE(height, sof + 5);
+  bytes.writeUInt16BE(width, sof + 7);
+  return bytes;
+}
+
+export function gifClaiming(width: number, height: number): Buffer {
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(width, 0);
+  screen.writeUInt16LE(height, 2);
+  // A 1×1 image at the origin, then the trailer.
+  return Buffer.concat([Buffer.from('GIF89a', 'latin1'), screen, Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b])]);
+}
+
+/** An extended WebP (VP8X) whose canvas is width × height. */
+export function webpClaiming(width: number, height: number): Buffer {
+  const vp8x = Buffer.alloc(10);
+  vp8x.writeUIntLE(width - 1, 4, 3);
+  vp8x.writeUIntLE(height - 1, 7, 3);
+  const chunk = Buffer.concat([Buffer.from('VP8X', 'latin1'), Buffer.from([10, 0, 0, 0]), vp8x]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(4 + chunk.length);
+  return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, Buffer.from('WEBP', 'latin1'), chunk]);
+}
+
+/** A JPEG of width × height whose EXIF block says how to turn it (Orientation 1 to 8), as a phone camera writes one. */
+export function jpegTurned(width: number, height: number, orientation: number): Buffer {
+  const tiff = Buffer.alloc(26);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4); // the first directory, right after this header
+  tiff.writeUInt16BE(1, 8); // one entry
+  tiff.writeUInt16BE(0x0112, 10); // Orientation
+  tiff.writeUInt16BE(3, 12); // SHORT
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18);
+  // No next directory (bytes 22-25 stay 0).
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const segment = Buffer.concat([Buffer.from([0xff, 0xe1, 0, 0]), body]);
+  segment.writeUInt16BE(body.length + 2, 2);
+  const jpeg = jpegClaiming(width, height);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
+}

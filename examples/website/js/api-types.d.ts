@@ -6,6 +6,9 @@ export interface Image {
   alt: string | null;
   mime: string | null;
   size: number | null;
+  /** Pixels, as shown: null for an image at another address. */
+  width: number | null;
+  height: number | null;
 }
 
 export interface List<T> {

@@ -67,14 +67,17 @@ export function siteLink(link) {
 }
 
 /**
- * An <img> for an image from the API, or null when there is none. An image without alt text is decorative.
+ * An <img> for an image from the API, or null when there is none. An image without alt text is decorative. Its
+ * width and height, when the API knows them, hold its place while it loads: the page does not jump (CSS keeps
+ * `height: auto`, so they set its proportions, not its size).
  * @param {Image | null | undefined} image
  * @param {Record<string, string>} [attributes]
  */
 export function picture(image, attributes = {}) {
   const src = safeUrl(image?.url);
   if (!image || !src) return null;
-  return h('img', { src, alt: image.alt ?? '', loading: 'lazy', decoding: 'async', ...attributes });
+  const size = image.width && image.height ? { width: String(image.width), height: String(image.height) } : {};
+  return h('img', { src, alt: image.alt ?? '', loading: 'lazy', decoding: 'async', ...size, ...attributes });
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });

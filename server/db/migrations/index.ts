@@ -14,6 +14,7 @@ import { areaRecordCounts } from './0012-area-record-counts';
 import { searchMerging } from './0013-search-merging';
 import { documentCompression } from './0014-document-compression';
 import { searchMergingInCommits } from './0015-search-merging-in-commits';
+import { uploadDimensions } from './0016-upload-dimensions';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_search_merging': searchMerging,
   '0014_document_compression': documentCompression,
   '0015_search_merging_in_commits': searchMergingInCommits,
+  '0016_upload_dimensions': uploadDimensions,
 };
