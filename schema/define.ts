@@ -298,6 +298,9 @@ const fromDigits = (value: unknown) => (typeof value === 'string' && DECIMAL_TEX
 
 // A link: a web address, a path on this site, an email address, a phone number or an anchor.
 const LINK_START = /^(https?:\/\/|\/|mailto:|tel:|#)/i;
+const DATE_DESCRIPTION = 'A date (YYYY-MM-DD), or a date and time in ISO 8601 (UTC unless it ends with an offset such as +02:00); empty or null is none.';
+const LINK_DESCRIPTION =
+  'A link: a web address (http:// or https://), a path on this site starting with /, mailto:, tel: or #anchor; not starting with // and without a backslash (browsers read those as another site); at most 2000 characters; empty or null is none.';
 
 // An optional number: '', null and a missing key all mean "not given" (null); digits as text are taken (form inputs).
 const optionalNumber = (label: string, min: number, max: number, integer: boolean) => {
@@ -372,7 +375,7 @@ export const fields = {
         .refine(isReadAsWritten, { error: hiddenInAddressMessage(label) })
         .nullish()
         .transform((value) => value || null),
-      { label, max: 2000, ...options },
+      { label, max: 2000, description: LINK_DESCRIPTION, ...options },
     ),
   email: (label: string, options: FieldOptions = {}) =>
     field(
@@ -405,6 +408,7 @@ export const fields = {
       ),
       { label, ...options },
     ),
+  /** `options.description` is said after what a date may be written as. */
   date: (label: string, options: FieldOptions = {}) =>
     field(
       z
@@ -416,8 +420,8 @@ export const fields = {
         .transform((value) => (value ? normalizeDate(value) : null)),
       {
         label,
-        description: `A date (YYYY-MM-DD), or a date and time in ISO 8601 (UTC unless it ends with an offset such as +02:00); empty or null is none.`,
         ...options,
+        description: options.description ? `${DATE_DESCRIPTION} ${options.description}` : DATE_DESCRIPTION,
         date: true,
       },
     ),

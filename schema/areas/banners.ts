@@ -41,7 +41,7 @@ export const banners = defineArea({
         button_text: fields.optionalText('Button text', 40),
         placement: fields.choice('Placement', BANNER_PLACEMENTS),
         starts_at: fields.date('Start'),
-        ends_at: fields.date('End'),
+        ends_at: fields.date('End', { description: `After Start, when both are given ("${BANNER_END_BEFORE_START}").` }),
         active: fields.active(),
       })
       .superRefine(validateBannerDates),

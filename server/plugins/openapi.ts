@@ -214,9 +214,11 @@ A guide: docs/api.md.`;
 
 /**
  * The package is private and names no license (package.json, README.md): what is true is that it is nobody's to reuse
- * without its owner's leave. No URL: there is no licence text to link to.
+ * without its owner's leave. No URL: there is no licence text to link to. The SPDX identifier says the same in SPDX's
+ * words for a licence of one's own (`LicenseRef-`): without one, swagger-parser refused the document and Redocly's
+ * info-license-strict warned.
  */
-const LICENSE = { name: 'Proprietary' };
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 
 export async function registerOpenApi(app: FastifyInstance, config: Pick<Config, 'publicUrl'>): Promise<void> {
   await app.register(fastifySwagger, {

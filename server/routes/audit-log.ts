@@ -81,9 +81,9 @@ const entrySchema = z
   })
   .meta({ title: 'AuditEntry' });
 
-const listQuery = listQuerySchema(listModel).describe(
-  '`action` is one of ' + AUDIT_ACTIONS.join(', ') + '; `from` and `to` bound `at`.',
-);
+const FILTER_WORDS = '`action` is one of ' + AUDIT_ACTIONS.join(', ') + '; `from` and `to` bound `at`.';
+const listQuery = listQuerySchema(listModel).describe(FILTER_WORDS);
+const exportQuery = listQuerySchema(listModel, { paged: false }).describe(FILTER_WORDS);
 
 const routes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.addHook('onRequest', app.authenticate);
@@ -111,12 +111,19 @@ const routes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db
     tags: ['users'], // what administrators did; plugins/openapi.ts has no tag of its own for it
     operationId: 'exportAuditLog',
     summary: 'Audit log: export as CSV',
-    description: 'Every entry that matches `filter`, sorted by `sort` (`range` is ignored), as a CSV file.',
+    description: 'Every entry that matches `filter`, sorted by `sort`, as a CSV file.',
     security: SIGNED_IN,
-    querystring: listQuery,
+    querystring: exportQuery,
     produces: ['text/csv'],
     response: {
-      200: { description: 'A CSV file (UTF-8 with a byte order mark), one row per entry.', content: { 'text/csv': { schema: z.string() } } },
+      200: {
+        description: 'A CSV file (UTF-8 with a byte order mark), one row per entry.',
+        headers: {
+          'Content-Disposition': { type: 'string', description: `\`attachment; filename="${AUDIT_LOG}-<YYYY-MM-DD>.csv"\`: the name a browser saves it under.` },
+          'Cache-Control': { type: 'string', description: '`no-store`: it holds who did what, and from which address.' },
+        },
+        content: { 'text/csv': { schema: z.string() } },
+      },
       ...errorResponses(400, 401),
     },
   };

@@ -34,6 +34,11 @@ export const errorBodySchema = z
   })
   .meta({ id: 'Error' });
 
+// RFC 6750: a request that needed a token and sent none, or one that is not valid, is told the scheme to use.
+const BEARER_CHALLENGE = {
+  'WWW-Authenticate': { type: 'string', description: '`Bearer`, when the token was missing, expired or not valid (not on a refused sign-in).' },
+} as const;
+
 /** `{ 400: …, 401: … }` for a route's `response`, each described by what it means there. */
 export function errorResponses(...statuses: ErrorStatus[]) {
   return Object.fromEntries(
@@ -42,6 +47,7 @@ export function errorResponses(...statuses: ErrorStatus[]) {
       {
         description: ERROR_DESCRIPTIONS[status],
         ...(status === 429 && { headers: RETRY_AFTER_HEADER }),
+        ...(status === 401 && { headers: BEARER_CHALLENGE }),
         content: { 'application/json': { schema: errorBodySchema } },
       },
     ]),
@@ -86,6 +92,13 @@ export const withEtag = (record: z.ZodType, description: string) =>
   record.meta({ description, headers: { ETag: { type: 'string', description: 'The version, quoted (`"3"`): send it back in If-Match.' } } });
 
 /** The If-Match header of a write: documentation only, checked by server/edit-conflicts.ts (400 when it is no version). */
+/** The body's `version` of a write, the other way to say where an edit started (server/edit-conflicts.ts reads it). */
+export const versionInBody = z
+  .int()
+  .positive()
+  .optional()
+  .describe('The version this edit started from, as GET answered it (ra-data-simple-rest sends the whole record back, version included). If-Match says the same and wins over it; without either the write is unconditional.');
+
 export const ifMatchHeaders = documentationOnly(
   z.object({
     'if-match': z
@@ -130,9 +143,12 @@ export const pascalCase = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, 
 
 const names = (keys: Iterable<string>) => [...keys].map((key) => `\`${key}\``).join(', ');
 
-/** The list parameters as ra-data-simple-rest sends them: JSON texts, checked by server/areas/list-query.ts. */
-/** `keyset`: the list also takes `cursor` (the record store's areas, issue #10). */
-export function listQuerySchema(model: ListModel, { keyset = false } = {}) {
+/**
+ * The list parameters as ra-data-simple-rest sends them: JSON texts, checked by server/areas/list-query.ts.
+ * `keyset`: the list also takes `cursor` (the record store's areas, issue #10). `paged` false: an export, every
+ * matching record (no `range`).
+ */
+export function listQuerySchema(model: ListModel, { keyset = false, paged = true } = {}) {
   const filters = ['`q` (text search' + (model.search.length > 0 ? ` in ${names(model.search.map((field) => field.name))})` : ': not searchable here)')];
   filters.push('`id` (one id or a list of ids)');
   for (const [name, field] of model.filterable) filters.push(`\`${name}\`${field.kind === 'array' ? ' (contains the value)' : ''}`);
@@ -149,13 +165,15 @@ export function listQuerySchema(model: ListModel, { keyset = false } = {}) {
           description: `JSON \`[field, order]\`, order \`ASC\` or \`DESC\`. Fields: ${names(model.sortable.keys())}. Default \`["${defaultField}","${defaultOrder}"]\`.`,
           example: `["${defaultField}","${defaultOrder}"]`,
         }),
-      range: z
-        .string()
-        .optional()
-        .meta({
-          description: `JSON \`[first, last]\`: 0-based positions, both included, at most ${MAX_PAGE_SIZE} records. Default \`[0,${MAX_PAGE_SIZE - 1}]\`.`,
-          example: '[0,24]',
-        }),
+      ...(paged && {
+        range: z
+          .string()
+          .optional()
+          .meta({
+            description: `JSON \`[first, last]\`: 0-based positions, both included, at most ${MAX_PAGE_SIZE} records. Default \`[0,${MAX_PAGE_SIZE - 1}]\`.`,
+            example: '[0,24]',
+          }),
+      }),
       filter: z
         .string()
         .optional()

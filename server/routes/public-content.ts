@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { storedDate } from '../../schema/dates';
 import { humanizeName } from '../../schema/define';
+import { choiceValues } from '../../schema/labels';
 import { outputSchemaOf } from '../../schema/output';
 import { PUBLIC_MAX_PER_PAGE, type WebsiteView } from '../../schema/website';
 import { LIST_COUNT_CAP, MAX_SEARCH_LENGTH } from '../../schema/api';
@@ -231,6 +232,15 @@ function visibility(area: PublicArea, now: Date): ListFilter[] {
   return filters;
 }
 
+/** The values of a choice field; undefined for any other field. */
+function choiceValuesOf(model: AreaModel, field: string): string[] | undefined {
+  try {
+    return choiceValues(model.declaration, field);
+  } catch {
+    return undefined;
+  }
+}
+
 /** 'public', 'about-us', 'list' → 'publicAboutUsList'. */
 const operationId = (...words: string[]) =>
   words
@@ -290,7 +300,17 @@ function listQuerySchema(area: PublicArea) {
       .meta({ description: `Items per page, at most ${PUBLIC_MAX_PER_PAGE}` }),
   };
   for (const [param, field] of Object.entries(view.filters ?? {})) {
-    shape[param] = z.string().max(200).optional().meta({ description: `Only items whose ${humanizeName(field).toLowerCase()} ${model.fields.get(field)?.kind === 'array' ? 'include' : 'is'} this value` });
+    const kind = model.fields.get(field)?.kind;
+    const description = `Only items whose ${humanizeName(field).toLowerCase()} ${kind === 'array' ? 'include' : 'is'} this value`;
+    // The values it takes, in the document as they are checked (an OpenAPI probe: a choice was typed as any text).
+    const values = kind === 'boolean' ? ['true', 'false'] : choiceValuesOf(model, field);
+    shape[param] = (
+      values
+        ? z.enum(values as [string, ...string[]], { error: `The '${param}' parameter must be ${kind === 'boolean' ? 'true or false' : `one of: ${values.join(', ')}`}` })
+        : z.string().max(200)
+    )
+      .optional()
+      .meta({ description });
   }
   shape.cursor = z.string().max(2000).optional().meta({ description: 'The next_cursor of the previous page: the items after it (`page` is then ignored)' });
   if (view.search) shape.q = z.string().max(MAX_SEARCH_LENGTH).optional().meta({ description: `Text search in ${model.search.map((field) => field.name).join(', ')}` });
@@ -412,8 +432,8 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = 
       const by = view.detail;
       const key =
         by === 'id'
-          ? recordId()
-          : z.string().min(1).max(200);
+          ? recordId().describe("The entry's id, as its list answered it")
+          : z.string().min(1).max(200).describe(`The entry's ${humanizeName(by).toLowerCase()}, as its list answered it`);
       app.get(
         `${path}/:key`,
         {

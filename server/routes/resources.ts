@@ -36,7 +36,7 @@ import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/op
 import type { AuditActor } from '../repositories/audit';
 import { fieldValues } from '../repositories/record-index';
 import { countFalse, listAllIds, listRecords, recordsByIds } from '../repositories/records';
-import { adminListItemSchema, adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, recordId, withEtag } from './contract';
+import { adminListItemSchema, adminRecordSchema, conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, recordId, versionInBody, withEtag } from './contract';
 
 export interface ResourceRoutesOptions {
   db: Kysely<Database>;
@@ -50,7 +50,10 @@ type App = Parameters<FastifyPluginAsyncZod<ResourceRoutesOptions>>[0];
 /** What a write may send: every field optional, since the body is merged onto the stored record. */
 function partialBody(model: AreaModel) {
   // Not `.partial()`: zod refuses it on a refined object (banners).
-  return z.object(Object.fromEntries(Object.entries(model.schema.shape).map(([name, field]) => [name, (field as z.ZodType).optional()])));
+  return z.object({
+    ...Object.fromEntries(Object.entries(model.schema.shape).map(([name, field]) => [name, (field as z.ZodType).optional()])),
+    version: versionInBody,
+  });
 }
 
 /** The route schema parts every operation of an area shares: tag, operation id and summary from its name. */
@@ -170,9 +173,9 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel, ar
   if (isInbox) {
     // Static paths win over `/:id` in Fastify's router, whatever the registration order.
     const exportSchema = {
-      ...operation(model, 'export', 'export as CSV', 'Every record that matches `filter`, sorted by `sort` (`range` is ignored), as a CSV file.'),
+      ...operation(model, 'export', 'export as CSV', 'Every record that matches `filter`, sorted by `sort`, as a CSV file.'),
       security: SIGNED_IN,
-      querystring: listQuerySchema(model),
+      querystring: listQuerySchema(model, { paged: false }),
       produces: ['text/csv'],
       response: {
         200: {
@@ -276,7 +279,7 @@ function registerCollection(app: App, db: Kysely<Database>, model: AreaModel, ar
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
     headers: ifMatchHeaders,
-    body: documentationOnly(isInbox ? inboxUpdateSchema() : partialBody(model)),
+    body: documentationOnly(isInbox ? inboxUpdateSchema().extend({ version: versionInBody }) : partialBody(model)),
     response: { 200: one('The record as stored.'), ...errorResponses(...writeErrors, 404), ...conflictResponse(record) },
   };
   app.put(`${base}/:id`, { schema: updateSchema }, async (request) => {

@@ -43,7 +43,8 @@ function hasValidSignature(secret: string, id: string, query: { sig?: string; ex
   return safeEqual(query.sig, signLink(secret, id, expires));
 }
 
-const uploadParams = z.object({ id: z.string().describe("The upload's id: 32 hexadecimal digits") });
+// The pattern is said, not checked by the schema: an id of another shape is a 404, as an unknown one is (not a 400).
+const uploadParams = z.object({ id: z.string().meta({ description: "The upload's id: 32 hexadecimal digits", pattern: '^[0-9a-f]{32}$' }) });
 // A signed link is used as it was given: anything else is not one (the API's words, not the validator's).
 const LINK_AGAIN = 'is not part of a link this API gave: ask for a new link (POST /api/uploads/{id}/link)';
 const downloadQuery = z.object({

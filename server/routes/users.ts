@@ -43,7 +43,7 @@ import {
   updateUser,
   type User,
 } from '../repositories/users';
-import { conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, withEtag } from './contract';
+import { conflictResponse, errorResponses, ifMatchHeaders, listQuerySchema, pageSchema, pascalCase, versionInBody, withEtag } from './contract';
 import { throttled } from './auth';
 import { auditActor, idParams, sendPage, writeOptions } from './resources';
 
@@ -253,7 +253,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
     headers: ifMatchHeaders,
-    body: documentationOnly(userUpdateSchema),
+    body: documentationOnly(userUpdateSchema.extend({ version: versionInBody })),
     response: { 200: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 404, 413, 415, 429), ...conflictResponse(userSchema) },
   };
   app.put(`${base}/:id`, { schema: updateSchema }, async (request, reply) => {

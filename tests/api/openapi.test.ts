@@ -154,6 +154,36 @@ describe('the API document', () => {
     expect(file?.src?.description).toMatch(/^The address POST \/api\/uploads answered/);
   });
 
+  // What an OpenAPI probe found the document not saying, that the API checks or sends (2026-12-07).
+  it('says what a link must be, that a write may send its version, the values a website filter takes, and no range on an export', () => {
+    type Schema = { $ref?: string; description?: string; enum?: string[]; pattern?: string; properties?: Record<string, Schema> };
+    type Parameter = { name: string; in: string; description?: string; schema: Schema };
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    const resolved = (schema: Schema) => (schema.$ref ? schemas[schema.$ref.split('/').pop()!]! : schema);
+    const bodyOf = (path: string, method: string) =>
+      resolved((document.paths[path]![method] as unknown as { requestBody: { content: Record<string, { schema: Schema }> } }).requestBody.content['application/json']!.schema);
+    const parameters = (path: string, method = 'get') => (document.paths[path]![method] as unknown as { parameters: Parameter[] }).parameters;
+    for (const [path, field] of [['/api/hero/{id}', 'cta_link'], ['/api/contact-us/{id}', 'facebook'], ['/api/seo/{id}', 'canonical_url'], ['/api/banners/{id}', 'link']]) {
+      expect(bodyOf(path!, 'put').properties?.[field!]?.description, `${path} ${field}`).toMatch(/^A link: a web address \(http:\/\/ or https:\/\/\), a path on this site starting with \/, mailto:, tel: or #anchor/);
+    }
+    expect(bodyOf('/api/banners/{id}', 'put').properties?.ends_at?.description).toMatch(/After Start, when both are given \("End must be after start"\)\.$/);
+    for (const path of ['/api/blogs/{id}', '/api/hero/{id}', '/api/contact-us-form/{id}', '/api/users-management/{id}']) {
+      expect(bodyOf(path, 'put').properties?.version, path).toMatchObject({ type: 'integer', description: expect.stringMatching(/^The version this edit started from/) });
+    }
+    const param = (path: string, name: string) => parameters(path).find((parameter) => parameter.name === name);
+    expect(param('/api/public/projects', 'featured')?.schema.enum).toEqual(['true', 'false']);
+    expect(param('/api/public/projects', 'category')?.schema.enum).toEqual(['residential', 'commercial', 'industrial', 'infrastructure', 'renovation', 'interior']);
+    expect(param('/api/public/banners', 'placement')?.schema.enum).toEqual(['homepage_top', 'homepage_middle', 'sidebar', 'popup']);
+    expect(param('/api/public/blogs', 'tag')?.schema.enum).toBeUndefined();
+    expect(param('/api/public/blogs/{key}', 'key')?.description).toBe("The entry's slug, as its list answered it");
+    expect(param('/api/uploads/{id}', 'id')?.schema.pattern).toBe('^[0-9a-f]{32}$');
+    for (const path of ['/api/audit-log/export.csv', '/api/contact-us-form/export.csv']) {
+      expect(parameters(path).map((parameter) => parameter.name), path).toEqual(['sort', 'filter']);
+    }
+    expect(Object.keys(document.paths['/api/audit-log/export.csv']!.get!.responses['200']!.headers ?? {}).sort()).toEqual(['Cache-Control', 'Content-Disposition']);
+    expect(Object.keys(document.paths['/api/blogs']!.get!.responses['401']!.headers ?? {})).toEqual(['WWW-Authenticate']);
+  });
+
   it("names each area's records once, among its components, for clients generated from it", () => {
     type Schema = { $ref?: string; description?: string; title?: string; type?: unknown; properties?: Record<string, Schema>; items?: Schema };
     const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
@@ -199,7 +229,7 @@ describe('the API document', () => {
   it('names its server (PUBLIC_URL, else relative to the document) and a license that is true: the package names none', async () => {
     expect(document.servers).toEqual([{ url: '/' }]);
     // package.json is private and names no license, and no licence file ships with it.
-    expect(document.info.license).toEqual({ name: 'Proprietary' });
+    expect(document.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-Proprietary' });
     const other = await setupApp({ publicUrl: 'https://cms.example.com' });
     try {
       expect((await other.app.inject({ url: OPENAPI_PATH })).json<Document>().servers).toEqual([{ url: 'https://cms.example.com' }]);

@@ -258,8 +258,12 @@ describe('projects', () => {
     expect(titles(await publicJson<Page>('/api/public/projects?featured=false'))).toEqual(['Mill Homes']);
     const bad = await get('/api/public/projects?category=castle');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ message: string }>().message).toContain('Category must be one of: residential');
-    expect((await get('/api/public/projects?featured=maybe')).json()).toEqual({ message: "The 'featured' parameter must be true or false." });
+    const categories = 'residential, commercial, industrial, infrastructure, renovation, interior';
+    expect(bad.json()).toEqual({ message: `The 'category' parameter must be one of: ${categories}.`, errors: { category: `The 'category' parameter must be one of: ${categories}` } });
+    expect((await get('/api/public/projects?featured=maybe')).json()).toEqual({
+      message: "The 'featured' parameter must be true or false.",
+      errors: { featured: "The 'featured' parameter must be true or false" },
+    });
   });
 
   it('answers a project by its slug with its description and gallery, never a draft', async () => {
