@@ -39,6 +39,9 @@ import { userRoutes } from './routes/users';
 import './zod-messages';
 import { addressKey } from './client-address';
 
+/** A form upload sent compressed: refused (415); the other bodies may be (docs/api.md). */
+export const COMPRESSED_FORM_MESSAGE = 'A form with files (multipart/form-data) must be sent uncompressed, without Content-Encoding.';
+
 export interface BuildAppOptions {
   config: Config;
   db: Kysely<Database>;
@@ -148,6 +151,17 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   // answered 304 to a date in 2099.
   app.addHook('onRequest', (request, _reply, done) => {
     ignoreUnusableModifiedSince(request);
+    done();
+  });
+  // A compressed body is inflated before its parser reads it (@fastify/compress, below), except multipart/form-data:
+  // @fastify/multipart reads the request's own stream, so it parsed the compressed bytes ("malformed"), and a body
+  // inflating past the buffers nobody read held the request until the socket closed (an outside probe: 20 KB of
+  // gzip, no answer for 30 s). Browsers never compress what they send: refused at once, nothing read.
+  app.addHook('onRequest', (request, reply, done) => {
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity' && request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
+      return void reply.code(415).send({ message: COMPRESSED_FORM_MESSAGE });
+    }
     done();
   });
   // Issue #10: answers over 1 KB travel compressed (brotli at a quality cheap enough per request, else gzip). The

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { COMPRESSED_FORM_MESSAGE } from '../../server/app';
 import { PDF } from '../helpers/files';
 import { csrf, multipart, rawExchange as rawExchangeWith, setupApp, signIn, type TestApp } from './helpers';
 
@@ -377,6 +378,31 @@ describe('JSON bodies are UTF-8 (RFC 8259), or refused before anything is stored
     expect(bomb.statusCode).toBe(413);
     expect(bomb.json()).toEqual({ message: 'The request body is too large.' });
     expect(await recordCount('contact-us-form')).toBe(before);
+  });
+
+  // @fastify/multipart reads the request's own stream, never the inflated one: a small form answered "malformed", and
+  // one inflating to 20 MB got no answer until the socket closed (an outside probe).
+  it('a compressed form with files is refused at once, 415, whatever it would inflate to; uncompressed it is taken', async () => {
+    const before = await recordCount('contact-us-form');
+    const form = await multipart({ ...contact, full_name: 'Ada Gzip' });
+    for (const encoding of ['gzip', 'deflate', 'br', 'GZIP']) {
+      const refused = await contactPost(gzipSync(form.payload), { 'content-type': form.contentType, 'content-encoding': encoding });
+      expect(refused.statusCode, encoding).toBe(415);
+      expect(refused.json()).toEqual({ message: COMPRESSED_FORM_MESSAGE });
+    }
+    // 20 MB of form that gzip packs into about 20 KB, over a real socket: the answer comes without the body being read.
+    const boundary = 'XyZ';
+    const huge = gzipSync(Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\n`), Buffer.alloc(20_000_000, 'a'), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+    const answer = await rawExchange(
+      `POST /api/public/contact-us-form HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Encoding: gzip\r\nContent-Length: ${huge.length}\r\n\r\n`,
+      huge,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 415 /);
+    expect(answer).toContain(JSON.stringify({ message: COMPRESSED_FORM_MESSAGE }));
+    // Identity is no compression at all.
+    const plain = await contactPost(form.payload, { 'content-type': form.contentType, 'content-encoding': 'identity' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(await recordCount('contact-us-form')).toBe(before + 1);
   });
 
   it('over a real socket, the bytes as sent: Latin-1 is refused, not stored as U+FFFD', async () => {
