@@ -35,7 +35,7 @@ import { saveRevision } from '../repositories/revisions';
 import { insertUpload, uploadKinds } from '../repositories/uploads';
 import { richTextAddresses, storedRichText } from '../sanitize';
 import type { NewUpload } from '../upload-files';
-import { ownUploadId } from '../upload-ids';
+import { ownUploadId, referencedUploadIds } from '../upload-ids';
 import type { AreaModel } from './model';
 import { indexEntry, isIndexed } from './search-index';
 import { slugCandidate, slugify } from '../../schema/slug';
@@ -240,6 +240,7 @@ async function checkReferences(db: Db, model: AreaModel, data: Record<string, un
 
 const NO_UPLOAD = 'This file is not an upload (it may have been deleted): upload it again';
 const PRIVATE_UPLOAD = 'This file is a private document: only an uploaded image can be used here';
+const PRIVATE_UPLOAD_NAMED = 'This names a private document (an uploaded CV or other file): only uploaded images can be shown or linked here';
 const wrongFact = (what: string, actual: string | number) => `${what} of this upload is ${actual}: send it as the upload answered it, or leave it out`;
 
 /**
@@ -266,7 +267,19 @@ async function checkUploadTargets(db: Db, model: AreaModel, data: Record<string,
       else if (id !== undefined) named.set(id, [...(named.get(id) ?? []), { key, file }]);
     });
   }
-  const stored = await uploadKinds(db, [...named.keys()]);
+  // Any other way a field names one of our files: a file field's full address (http://<this server>/api/uploads/…),
+  // rich text's images and links, a link field. A private document is refused wherever it is named, as the website
+  // would be handed its address (an outside probe published a CV's id so); an unknown id there is another site's.
+  // What the field named before is not checked again.
+  const elsewhere = new Map<string, string[]>();
+  for (const name of Object.keys(data)) {
+    if (!model.fields.has(name)) continue;
+    const before = new Set(referencedUploadIds(existing?.[name]));
+    for (const id of referencedUploadIds(data[name])) {
+      if (!before.has(id) && !named.has(id)) elsewhere.set(id, [...(elsewhere.get(id) ?? []), name]);
+    }
+  }
+  const stored = await uploadKinds(db, [...named.keys(), ...elsewhere.keys()]);
   for (const [id, uses] of named) {
     const upload = stored.get(id);
     for (const { key, file } of uses) {
@@ -274,6 +287,9 @@ async function checkUploadTargets(db: Db, model: AreaModel, data: Record<string,
       else if (file.mime != null && file.mime !== upload.mime) errors[`${key}.mime`] ??= wrongFact('The type', upload.mime);
       else if (file.size != null && file.size !== upload.size) errors[`${key}.size`] ??= wrongFact('The size', upload.size);
     }
+  }
+  for (const [id, fields] of elsewhere) {
+    if (stored.get(id)?.kind === 'document') for (const name of fields) errors[name] ??= PRIVATE_UPLOAD_NAMED;
   }
   if (Object.keys(errors).length > 0) throw formError(errors);
 }

@@ -176,6 +176,29 @@ describe('file fields', () => {
     expect(plain.statusCode, plain.body).toBe(201);
   });
 
+  // An outside probe published a CV's address on the website: as a file field's full address, and in rich text.
+  it('refuse a private document named any other way: a full address, rich text images and links, a link field', async () => {
+    const cv = await sentCv();
+    const image = await storedImage(t.db);
+    const NAMED = 'This names a private document (an uploaded CV or other file): only uploaded images can be shown or linked here';
+    const full = await api.post('/api/projects', project({ cover_image: { src: `http://localhost:80${cv}` }, gallery: [{ src: image }, { src: `https://cms.example.com${cv}` }] }));
+    expect([full.statusCode, full.json()]).toEqual([400, refusal({ cover_image: NAMED, gallery: NAMED })]);
+    for (const html of [`<p><img src="${cv}" alt="" /></p>`, `<p><a href="${cv}">CV</a></p>`, `<p><img src="https://cms.example.com${cv}" alt="" /></p>`]) {
+      const post = await api.post('/api/blogs', { title: 'Leaky', content: html });
+      expect([post.statusCode, post.json()], html).toEqual([400, refusal({ content: NAMED })]);
+    }
+    const banner = await api.post('/api/banners', { title: 'Leaky banner', placement: 'homepage_top', link: cv });
+    expect([banner.statusCode, banner.json()]).toEqual([400, refusal({ link: NAMED })]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/blogs' })).body).not.toContain(cv.split('/').pop()!);
+    // An image, and an id this server does not hold (another site's), are taken the same ways.
+    const fine = await api.post('/api/blogs', {
+      title: 'Fine',
+      content: `<p><img src="${image}" alt="" /><a href="https://elsewhere.example/api/uploads/${'ab'.repeat(16)}">theirs</a></p>`,
+      cover_image: { src: `http://localhost:80${image}` },
+    });
+    expect(fine.statusCode, fine.body).toBe(201);
+  });
+
   it("refuse a type or a size that is not the upload's own, and send the website the stored ones", async () => {
     const image = await storedImage(t.db);
     const wrongType = await api.post('/api/projects', project({ title: 'Typed Proj', cover_image: { src: image, mime: 'text/html' } }));
