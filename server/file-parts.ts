@@ -37,3 +37,12 @@ async function readPart(file: Readable & { truncated?: boolean }, onChunk: (chun
   }
   if (file.truncated) throw fileTooLarge();
 }
+
+/**
+ * A form field named like a property every JavaScript object has (`constructor`, `toString`, `__proto__`):
+ * @fastify/multipart stops reading the form there (FST_PROTO_VIOLATION), so it cannot be ignored as other unknown
+ * fields are. Said as it is, not as a malformed form (an outside probe).
+ */
+export const RESERVED_FIELD_NAME =
+  'A form field is named like a built-in property of JavaScript objects (constructor, toString, __proto__…): rename it. Nothing was stored.';
+export const isReservedFieldName = (error: unknown) => (error as { code?: string } | null)?.code === 'FST_PROTO_VIOLATION';

@@ -17,6 +17,7 @@ import { admitSignInAttempt, clearAccountFailures, pruneSignInAttempts, type Sig
 import { findUserByEmail, normalizeEmail } from '../repositories/users';
 import { randomToken, sha256 } from '../secrets';
 import { formText } from '../form-text';
+import { RESERVED_FIELD_NAME, isReservedFieldName } from '../file-parts';
 import { errorResponses, noContent } from './contract';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -76,6 +77,7 @@ async function readLoginForm(request: FastifyRequest): Promise<void> {
     if (error instanceof HttpError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) throw new HttpError(413, 'The form data is too large.');
+    if (isReservedFieldName(error)) throw new HttpError(400, RESERVED_FIELD_NAME);
     throw new HttpError(400, 'The form data is malformed and could not be read.');
   }
   request.body = Object.fromEntries(fields);

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { HONEYPOT_FIELD } from '../../schema/api';
-import { discardFilePart, readFilePart } from '../file-parts';
+import { RESERVED_FIELD_NAME, discardFilePart, isReservedFieldName, readFilePart } from '../file-parts';
 import { formText } from '../form-text';
 import { careers } from '../../schema/areas/careers';
 import { fieldLabel } from '../../schema/define';
@@ -176,6 +176,7 @@ function readError(error: unknown, field: string, label: string): HttpError {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new HttpError(413, 'The form has too many fields or files.');
   }
+  if (isReservedFieldName(error)) return new HttpError(400, RESERVED_FIELD_NAME);
   return new HttpError(400, MALFORMED_FORM);
 }
 

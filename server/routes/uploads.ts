@@ -14,7 +14,7 @@ import { requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { findUpload, findUploadInfo, insertUpload, type UploadInfo } from '../repositories/uploads';
 import { safeEqual } from '../secrets';
-import { readFilePart } from '../file-parts';
+import { RESERVED_FIELD_NAME, isReservedFieldName, readFilePart } from '../file-parts';
 import { checkFile } from '../upload-files';
 import { errorBodySchema, errorResponses } from './contract';
 
@@ -114,6 +114,7 @@ function readError(error: unknown): HttpError {
   }
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, ONE_FILE_AT_A_TIME, { file: 'One file at a time' });
   if (code === 'FST_PARTS_LIMIT') return new HttpError(400, 'Send one file at a time, with no other fields.');
+  if (isReservedFieldName(error)) return new HttpError(400, RESERVED_FIELD_NAME);
   return new HttpError(400, 'The upload is malformed and could not be read.');
 }
 
