@@ -88,6 +88,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   limitConnectionsPerAddress(app, config);
+  refuseTunnels(app);
   limitBodyTime(app, limits.bodyTimeoutMs);
   // An answer sent before its body is all in (a 413) closes the connection only once the client can read it.
   registerLingeringClose(app);
@@ -367,6 +368,23 @@ const NAMED_RANGES: Record<string, string[]> = {
   linklocal: ['169.254.0.0/16', 'fe80::/10'],
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
+
+export const TUNNEL_REFUSED = 'This server is not a proxy: CONNECT is not answered here.';
+
+/**
+ * CONNECT asks for a tunnel to another host. Node hands it to a 'connect' listener, not to the router, and closed the
+ * connection unanswered when there was none (an outside probe): it is answered 405, as JSON like every refusal.
+ */
+function refuseTunnels(app: FastifyInstance): void {
+  const body = JSON.stringify({ message: TUNNEL_REFUSED });
+  app.server.on('connect', (_request, socket: Socket) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, DELETE, OPTIONS\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
 
 /**
  * At most MAX_CONNECTIONS_PER_ADDRESS open connections per client address; one more is closed at once. A trusted

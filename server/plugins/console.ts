@@ -30,6 +30,19 @@ function isCanonical(path: string): boolean {
 }
 
 /**
+ * An onRequest hook for a route of files (the console's, the API document page's): a path that can name no file (not
+ * canonical, or a name longer than a file's may be, 255 bytes) is answered by the not-found handler, as every unknown
+ * address is (a JSON 404 under /api/), where the files' server answered 403 Forbidden. `alsoApi`: an API path that
+ * reaches the console's catch-all route is an unknown one too.
+ */
+export function filesOnly({ alsoApi = false } = {}): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const path = decodedPath(request.url);
+    if ((alsoApi && isApiPath(path)) || !isCanonical(path) || path.split('/').some((name) => Buffer.byteLength(name) > 255)) return reply.callNotFound();
+  };
+}
+
+/**
  * Serves the built console from STATIC_DIR with an SPA fallback, and answers every
  * other unmatched request (including unknown /api paths) with a JSON 404.
  */
@@ -46,11 +59,7 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
       if (route.url !== '/*') return;
       // A name longer than a file's may be (255 bytes) is no file either: the not-found handler answers it as one
       // (the console for one of its addresses), where the files' server answered 403 Forbidden.
-      const notAFile: onRequestAsyncHookHandler = async (request, reply) => {
-        const path = decodedPath(request.url);
-        if (isApiPath(path) || !isCanonical(path) || path.split('/').some((name) => Buffer.byteLength(name) > 255)) return reply.callNotFound();
-      };
-      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), notAFile];
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), filesOnly({ alsoApi: true })];
     });
     await app.register(fastifyStatic, {
       root,

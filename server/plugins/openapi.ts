@@ -11,6 +11,7 @@ import { CSRF_COOKIE, CSRF_HEADER, DATABASE_BUSY_MESSAGE } from '../../schema/ap
 import type { Config } from '../config';
 import { DOCS_PAGE_CSS, DOCS_PAGE_JS } from './docs-page-theme';
 import { RETRY_AFTER_SECONDS } from './errors';
+import { filesOnly } from './console';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -255,6 +256,12 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<Config,
     transformObject: usedComponentsOnly,
   });
 
+  // The page's own files, as the console's (plugins/console.ts): `/api/docs/static//index.css`, a dot segment or a
+  // name too long for a file is an unknown API address, a JSON 404, not the files' server's 403 (an outside probe).
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(`${DOCS_PATH}/static/`)) return;
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), filesOnly()];
+  });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PATH,
     // docs-page-theme.ts: what makes the page pass axe (WCAG 2.2 AA), as the console's screens do.

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { COMPRESSED_FORM_MESSAGE } from '../../server/app';
+import { COMPRESSED_FORM_MESSAGE, TUNNEL_REFUSED } from '../../server/app';
 import { PDF } from '../helpers/files';
 import { csrf, multipart, rawExchange as rawExchangeWith, setupApp, signIn, type TestApp } from './helpers';
 
@@ -429,5 +429,26 @@ describe('one Host header (RFC 9112, section 3.2)', () => {
   it('one Host header is served', async () => {
     const answer = await rawExchange('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+// Over a real socket: inject resolves dot segments before the router sees them, and never sends CONNECT.
+describe('what no route serves, as a client sends it', () => {
+  const get = (path: string) => rawExchange(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+
+  it("a path of the API document page's files that names no file is an unknown address: a JSON 404, not 403", async () => {
+    expect(await get('/api/docs/static/index.css')).toMatch(/^HTTP\/1\.1 200 /);
+    for (const path of ['/api/docs/static//index.css', '/api/docs/static/./index.css', '/api/docs/static/../../package.json', `/api/docs/static/${'a'.repeat(300)}.css`]) {
+      const answer = await get(path);
+      expect(answer.slice(0, 30), path).toMatch(/^HTTP\/1\.1 404 /);
+      expect(answer.endsWith(JSON.stringify({ message: 'Not Found' })), path).toBe(true);
+    }
+  });
+
+  it('CONNECT is answered 405, as JSON, and the connection closed', async () => {
+    const answer = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(answer).toContain('Content-Type: application/json; charset=utf-8');
+    expect(answer.endsWith(JSON.stringify({ message: TUNNEL_REFUSED }))).toBe(true);
   });
 });
