@@ -15,6 +15,8 @@
 // database per build, comma-separated, for the same build over two connections (a TCP port and a Unix socket).
 // BENCH_AB_NODE_FLAGS: Node's flags per build, separated by `;` (`--max-semi-space-size=8;--max-semi-space-size=16`),
 // for the same build under two settings of V8; each build runs with the start script's flags otherwise.
+// BENCH_AB_COVERS: that many uploaded images (SQLite only), every post's cover one of them, as on a real blog (the
+// bench's posts have none): what the website's answers read of their images (their sizes) is then measured too.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +45,22 @@ const nodeFlags = process.env.BENCH_AB_NODE_FLAGS?.split(';').map((flags) => fla
 if (nodeFlags && nodeFlags.length !== bundles.length) throw new Error('BENCH_AB_NODE_FLAGS: one set of flags per build');
 const seeding = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-seed.mjs'), JSON.stringify({ ...(databaseUrl ? { databaseUrl } : { dataDir: seeded }), counts: Object.fromEntries((process.env.BENCH_AB_AREAS ?? 'blogs').split(',').map((area) => [area, records])) })], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 if (seeding.status !== 0) throw new Error(`seeding failed (exit ${seeding.status})`);
+const covers = Number(process.env.BENCH_AB_COVERS ?? 0);
+if (covers > 0) {
+  if (databaseUrl) throw new Error('BENCH_AB_COVERS: SQLite only');
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(seeded, 'cornerstone.db'));
+  // A PNG header of 1600 × 900 (all that is read of it), then its end.
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000006400000038408020000000000000049454e44ae426082', 'hex');
+  const insert = db.prepare(`insert into uploads (id, filename, mime, size, kind, data, sha256, created_at, created_by, width, height)
+    values (?, 'cover.png', 'image/png', ?, 'image', ?, 'x', ?, null, 1600, 900)`);
+  const ids = Array.from({ length: covers }, (_, n) => n.toString(16).padStart(32, '0'));
+  for (const id of ids) insert.run(id, png.length, png, new Date().toISOString());
+  const update = db.prepare(`update records set data = json_set(data, '$.cover_image', json(?)) where area = 'blogs' and id % ? = ?`);
+  ids.forEach((id, n) => update.run(JSON.stringify({ src: `/api/uploads/${id}`, title: 'cover.png', mime: 'image/png', size: png.length }), covers, n));
+  db.pragma('wal_checkpoint(truncate)');
+  db.close();
+}
 
 /** CPU time (ms) the process has used: utime + stime from /proc, in clock ticks of 10 ms. */
 const cpuMs = (pid) => {

@@ -17,6 +17,7 @@ import { dialectOf } from '../../server/db';
 import { OPENAPI_PATH } from '../../server/plugins/openapi';
 import { pascalCase } from '../../server/routes/contract';
 import { FORM_BUSY, HONEYPOT_NOT_TEXT, MALFORMED_FORM, NOT_A_FORM, publicRoutes } from '../../server/routes/public';
+import { RESERVED_FIELD_NAME } from '../../server/file-parts';
 import { DOC, DOCX, ELF, EXE, PDF, PNG } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
 
@@ -683,7 +684,7 @@ describe('malformed input never answers 5xx', () => {
     ['a multipart body cut off mid-file', () => raw(`--${boundary}\r\ncontent-disposition: form-data; name="cv"; filename="cv.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.4 and then noth`, multipartType), 400, MALFORMED_FORM],
     ['a part without headers (skipped: no name)', () => raw(`--${boundary}\r\n\r\nhello\r\n--${boundary}--\r\n`, multipartType), 400, FORM_ERROR],
     ['multipart without a boundary', () => raw('whatever', 'multipart/form-data'), 400, MALFORMED_FORM],
-    ['a part named __proto__', () => raw(`--${boundary}\r\ncontent-disposition: form-data; name="__proto__"\r\n\r\nx\r\n--${boundary}--\r\n`, multipartType), 400, MALFORMED_FORM],
+    ['a part named __proto__', () => raw(`--${boundary}\r\ncontent-disposition: form-data; name="__proto__"\r\n\r\nx\r\n--${boundary}--\r\n`, multipartType), 400, RESERVED_FIELD_NAME],
     ['a JSON array', () => postJson(t.app, 'contact-us-form', [contact]), 400, 'The request body must be a JSON object.'],
     ['a JSON string', () => postJson(t.app, 'contact-us-form', '"hello"', { 'content-type': 'application/json' }), 400, 'The request body must be a JSON object.'],
     ['broken JSON', () => raw('{"full_name": ', 'application/json', 'contact-us-form'), 400, 'The request body is not valid JSON.'],
