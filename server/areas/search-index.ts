@@ -17,9 +17,13 @@ const MARKS = /\p{M}+/gu;
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
 
 /** The words of `text`, folded, separated by single spaces. */
+const FINAL_SIGMA = /ς/g;
+
 export function foldText(text: string): string {
-  // Every mark goes, those of other scripts too (й is found by и): both sides of a search are folded alike.
-  return foldLetters(text).replace(MARKS, '').replace(SEPARATORS, ' ').trim();
+  // Every mark goes, those of other scripts too (й is found by и): both sides of a search are folded alike. Greek's
+  // final sigma (ς, what toLowerCase makes of Σ at a word's end) is the letter σ: SQLite's index folded it so and
+  // PostgreSQL's did not, so "οδοσ" found "Οδός" on one database only.
+  return foldLetters(text).replace(MARKS, '').replace(FINAL_SIGMA, 'σ').replace(SEPARATORS, ' ').trim();
 }
 
 /** A word's first MAX_SEARCH_WORD_LENGTH characters, never half of an emoji or symbol. */
@@ -78,8 +82,9 @@ export const isIndexed = (model: AreaModel, field: string): boolean =>
 
 /** Changes when what the rows hold changes: the area is then rebuilt at start-up (server/areas/evolve.ts). */
 export function indexSignature(model: AreaModel): string {
-  // format 2: stroked Latin letters and ligatures folded (ł → l, æ → ae); rows folded by format 1 are built again.
-  return JSON.stringify({ format: 2, ...indexedFields(model) });
+  // format 2: stroked Latin letters and ligatures folded (ł → l, æ → ae); format 3: Greek's final sigma folded (ς → σ).
+  // Rows folded by an earlier format are built again.
+  return JSON.stringify({ format: 3, ...indexedFields(model) });
 }
 
 function textOf(value: unknown): string {
