@@ -6,6 +6,10 @@ import { choicesOf } from '../../schema/labels';
 import { publicationFieldsOf } from './publication';
 import { PublicationChip } from './PublicationChip';
 import { toInstant } from './toInstant';
+import { normalizeDate } from '../../schema/dates';
+
+/** Empty (publish at once) or a date the API takes. */
+const isDate = (value: unknown) => value === null || value === undefined || value === '' || (typeof value === 'string' && normalizeDate(value) !== null);
 
 // The publication choice and publish time of an area the website shows (blog posts, projects, job postings): the
 // fields its `website.publication` names, labelled, offered and defaulted by its declaration.
@@ -31,7 +35,14 @@ export function PublicationInputs({ area }: { area: AreaDeclaration }) {
             <Typography variant="body2" color="text.secondary">
               With these settings, right now:
             </Typography>
-            <PublicationChip area={area} record={formData} date="beside" />
+            {isDate(formData[fields.at]) ? (
+              <PublicationChip area={area} record={formData} date="beside" />
+            ) : (
+              // A year of five digits, or a day without its time: neither now nor later, and not saved as either.
+              <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 600 }}>
+                not known: the publish date is not a whole, valid date
+              </Typography>
+            )}
           </Stack>
         )}
       </FormDataConsumer>

@@ -1,11 +1,9 @@
-// react-admin's inputs, marked required where the area's declaration requires the field. The console validates a
+// react-admin's inputs (and the console's own date inputs), marked required where the area's declaration requires the field. The console validates a
 // form as a whole (zodValidate, the API's schema), so react-admin cannot tell from an input's own validators that the
 // field is required: without this, no label had its '*' and a required drop-down offered an empty choice. Every form
 // imports these inputs from here (eslint.config.js); an `isRequired` given to one still wins.
 import {
   AutocompleteInput as RaAutocompleteInput,
-  DateInput as RaDateInput,
-  DateTimeInput as RaDateTimeInput,
   NumberInput as RaNumberInput,
   RadioButtonGroupInput as RaRadioButtonGroupInput,
   SelectInput as RaSelectInput,
@@ -14,14 +12,13 @@ import {
   useSaveContext,
   useWrappedSource,
   type AutocompleteInputProps,
-  type DateInputProps,
-  type DateTimeInputProps,
   type NumberInputProps,
   type RadioButtonGroupInputProps,
   type SelectInputProps,
   type TextInputProps,
 } from 'react-admin';
 import { factRequired } from '../areaFacts';
+import { BrowserDateInput, type BrowserDateInputProps } from './BrowserDateInput';
 
 /**
  * Whether the declaration of the form's area requires this input's field: a record's field by its name, a list item's
@@ -71,10 +68,16 @@ export function RadioButtonGroupInput(props: RadioButtonGroupInputProps) {
   return <RaRadioButtonGroupInput isRequired={useDeclaredRequired(props.source ?? '')} {...props} />;
 }
 
-export function DateInput(props: DateInputProps) {
-  return <RaDateInput isRequired={useDeclaredRequired(props.source)} {...props} />;
+type DateProps = Omit<BrowserDateInputProps, 'kind'>;
+
+// Not react-admin's DateInput and DateTimeInput: they kept the last date JavaScript could read and dropped a year
+// typed with five digits or a date half typed (BrowserDateInput.tsx says more).
+export function DateInput(props: DateProps) {
+  const declared = useDeclaredRequired(props.source);
+  return <BrowserDateInput kind="date" {...props} isRequired={props.isRequired ?? declared} />;
 }
 
-export function DateTimeInput(props: DateTimeInputProps) {
-  return <RaDateTimeInput isRequired={useDeclaredRequired(props.source)} {...props} />;
+export function DateTimeInput(props: DateProps) {
+  const declared = useDeclaredRequired(props.source);
+  return <BrowserDateInput kind="datetime-local" {...props} isRequired={props.isRequired ?? declared} />;
 }

@@ -383,6 +383,63 @@ describe('notices after a save (SPEC §8, issue #8 item 5)', () => {
   });
 });
 
+// react-admin's date-time input kept the last date JavaScript could read: a year typed with five digits, or a date
+// without its time, left the publish date empty, and a post meant for 2027 went out at once (an outside probe).
+describe("a date the browser's picker holds (issue: a mistyped year published a post at once)", () => {
+  it('a five-digit year or a date without its time is refused on the field, nothing is sent; a whole date is saved as typed', async () => {
+    const page = await open();
+    await page.goto('/dashboard/blogs/create');
+    await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Scheduled for the summer');
+    await page.getByRole('radio', { name: 'Published', exact: true }).check();
+    const publishDate = page.getByRole('textbox', { name: 'Publish date', exact: true });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/blogs') posts.push(request.url());
+    });
+    const refused = async () => {
+      await page.getByRole('button', { name: 'Create post', exact: true }).click();
+      await expectNotice(page, { type: 'warning', title: 'Form Validation', message: 'Please check the form for errors' });
+      await poll(() => publishDate.getAttribute('aria-invalid')).toBe('true');
+      await page.getByText(/^Publish date must be a valid date/).waitFor();
+      expect(posts, 'nothing sent').toEqual([]);
+    };
+
+    const status = page.getByRole('status').filter({ hasText: 'With these settings, right now:' });
+    // The day typed, its time not: the browser's input holds no whole date (its value is empty, as for no date at all),
+    // and the browser keeps the form from being sent (its own message, on the field).
+    await publishDate.focus();
+    for (const part of ['08', '15', '2027']) await page.keyboard.type(part);
+    // Tab moves between the input's own parts: leave it for another field.
+    await page.getByRole('textbox', { name: 'Title', exact: true }).focus();
+    await poll(() => status.textContent()).toContain('not known: the publish date is not a whole, valid date');
+    await page.getByRole('button', { name: 'Create post', exact: true }).click();
+    expect(await publishDate.evaluate((input: HTMLInputElement) => input.validity.badInput)).toBe(true);
+    await page.waitForTimeout(500);
+    expect(posts, 'nothing sent').toEqual([]);
+
+    // A stray fifth digit in the year, then the time: the input holds 20271-08-15T09:30, which no date check passes.
+    await publishDate.fill('');
+    await publishDate.focus();
+    for (const part of ['08', '15', '20271']) await page.keyboard.type(part);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('0930AM');
+    expect(await publishDate.inputValue()).toBe('20271-08-15T09:30');
+    await poll(() => status.textContent()).toContain('not known: the publish date is not a whole, valid date');
+    await refused();
+
+    // Written whole, it is taken and saved as that moment, scheduled.
+    await publishDate.fill('2027-08-15T09:30');
+    await poll(() => status.textContent()).toContain('Scheduled');
+    const saved = apiAnswer(page, 'POST', /^\/api\/blogs$/);
+    await page.getByRole('button', { name: 'Create post', exact: true }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(201);
+    const expected = await page.evaluate(() => new Date('2027-08-15T09:30').toISOString());
+    expect(((await answer.json()) as { published_at: string }).published_at).toBe(expected);
+  });
+});
+
 // Holds the requests of this method to this path until release() (page.route), so the test can look at the page
 // meanwhile.
 async function hold(page: Page, method: string, pathname: string): Promise<{ held: Promise<void>; release: () => Promise<void> }> {

@@ -1,0 +1,121 @@
+// A date, or a date and time, typed in the browser's own picker (<input type="date"> or "datetime-local"). react-admin's
+// DateInput and DateTimeInput keep the last value JavaScript could read and drop the rest: a year typed 20271 (the
+// input takes five digits), or a date left half typed, left the form holding the date before it, or none, which for a
+// publish date means "now". An outside probe saved a post meant for 2027 as published at once, the field still showing
+// 20271 (2026-12-07). Here the form holds what the input holds: a whole date as typed (then parsed), nothing when it is
+// empty, and otherwise text that no date check passes, so the form's validation (the API's schema) says the date is
+// not valid and nothing is saved.
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useEffect, useRef, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
+import { FieldTitle, InputHelperText, useInput, useResourceContext } from 'react-admin';
+
+export type DateKind = 'date' | 'datetime-local';
+
+/** What the form holds for a date the browser's input holds half typed: it is no date, so validation refuses it. */
+export const HALF_TYPED_DATE = 'incomplete date';
+
+// A day, or a day and minute, as the browser's input writes and reads them (a four-digit year).
+const INPUT_TEXT: Record<DateKind, RegExp> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  'datetime-local': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
+};
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A form value as the input shows it: a day (or a day and minute) in the browser's time zone; '' for none. */
+export function inputText(value: unknown, kind: DateKind): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && INPUT_TEXT[kind].test(value)) return value;
+  const time = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(time.getTime())) return '';
+  const day = `${String(time.getFullYear()).padStart(4, '0')}-${two(time.getMonth() + 1)}-${two(time.getDate())}`;
+  return kind === 'date' ? day : `${day}T${two(time.getHours())}:${two(time.getMinutes())}`;
+}
+
+/** What the form is to hold for the input's text: as typed (a whole date or not), '' when empty, or half typed. */
+export function typedValue(input: Pick<HTMLInputElement, 'value' | 'validity'>): string {
+  if (input.value !== '') return input.value;
+  // An input whose text is not a whole date answers '' too; the browser tells it apart by `badInput`.
+  return input.validity.badInput ? HALF_TYPED_DATE : '';
+}
+
+export interface BrowserDateInputProps {
+  kind: DateKind;
+  source: string;
+  label?: string | false;
+  helperText?: ReactNode;
+  /** The form's value from what the input holds (a date and time: toInstant, UTC). */
+  parse?: (value: string) => unknown;
+  isRequired?: boolean;
+  fullWidth?: boolean;
+  disabled?: boolean;
+  readOnly?: boolean;
+  margin?: TextFieldProps['margin'];
+  variant?: TextFieldProps['variant'];
+  className?: string;
+}
+
+const NOTHING_SET = Symbol('nothing set');
+
+export function BrowserDateInput({ kind, source, label, helperText, parse, isRequired, fullWidth, disabled, readOnly, margin, variant, className }: BrowserDateInputProps) {
+  const resource = useResourceContext();
+  const { field, fieldState, id, isRequired: required } = useInput({
+    source,
+    isRequired,
+    disabled,
+    readOnly,
+    // The form's value reaches the effect below as it is; the input shows it through inputText.
+    format: (value: unknown) => value,
+    parse: (value: string) => (value === '' ? null : parse ? parse(value) : value),
+  });
+  const input = useRef<HTMLInputElement | null>(null);
+  // The form value this input set last: a change of the form's value that is not it came from elsewhere (a reset,
+  // a reload after an edit conflict, a restored draft) and is shown; this input's own is already shown as typed.
+  const own = useRef<unknown>(NOTHING_SET);
+
+  useEffect(() => {
+    if (own.current !== NOTHING_SET && Object.is(own.current, field.value)) return;
+    own.current = NOTHING_SET;
+    if (input.current) input.current.value = inputText(field.value, kind);
+  }, [field.value, kind]);
+
+  const take = (target: HTMLInputElement) => {
+    const typed = typedValue(target);
+    const value = typed === '' ? null : parse ? parse(typed) : typed;
+    if (Object.is(value, field.value) || (value === null && (field.value === '' || field.value === undefined))) return;
+    own.current = value;
+    field.onChange(typed);
+  };
+
+  return (
+    <TextField
+      id={id}
+      inputRef={(element: HTMLInputElement | null) => {
+        input.current = element;
+        field.ref(element);
+      }}
+      name={field.name}
+      type={kind}
+      defaultValue={inputText(field.value, kind)}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => take(event.currentTarget)}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        take(event.currentTarget);
+        field.onBlur();
+      }}
+      className={['ra-input', `ra-input-${source}`, className].filter(Boolean).join(' ')}
+      size="small"
+      variant={variant}
+      margin={margin}
+      fullWidth={fullWidth}
+      error={fieldState.invalid}
+      disabled={disabled || readOnly}
+      helperText={helperText === false && !fieldState.invalid ? null : <InputHelperText error={fieldState.error?.message} helperText={helperText} />}
+      label={label === false || label === '' ? null : <FieldTitle label={label} source={source} resource={resource} isRequired={required} />}
+      slotProps={{
+        inputLabel: { shrink: true },
+        // react-admin's '*' is hidden from screen readers: a required date says so itself (inputs.tsx).
+        htmlInput: { readOnly, ...(required && { 'aria-required': true }) },
+      }}
+    />
+  );
+}
