@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { defaultSortOf, type AreaDeclaration } from '../../schema/define';
 import { contentListSx } from './contentSx';
 import { NewRecordButton, PageHeader } from './PageHeader';
+import { PhoneSortButton } from './PhoneSortButton';
 
 /** The order a list of the area opens in, as react-admin takes it. */
 export const listSortOf = (area: Pick<AreaDeclaration, 'defaultSort' | 'ordered'>): SortPayload => {
@@ -42,6 +43,7 @@ export function ContentList({ area, description, filters, empty, phone, table }:
         filters={filters}
         actions={
           <TopToolbar>
+            <PhoneSortButton fields={[defaultSortOf(area)[0], ...(area.sort ?? [])]} />
             <FilterButton />
           </TopToolbar>
         }

@@ -24,6 +24,7 @@ import { Link } from 'react-router';
 import { SYSTEM_FIELDS, type AreaDeclaration } from '../../schema/define';
 import type { CornerstoneDataProvider } from '../dataProvider';
 import { listSortOf } from './ContentList';
+import { PhoneSortButton } from './PhoneSortButton';
 import { freeTextColumnSx } from './contentSx';
 import { InboxReceived, InboxUnreadDot } from './InboxFields';
 import { InboxStatusChip, inboxStatusChoices, type InboxRecord } from './InboxStatus';
@@ -91,9 +92,10 @@ export function InboxExportButton() {
   );
 }
 
-function InboxActions({ hasFilters }: { hasFilters: boolean }) {
+function InboxActions({ hasFilters, sortFields }: { hasFilters: boolean; sortFields: readonly string[] }) {
   return (
     <TopToolbar>
+      <PhoneSortButton fields={sortFields} />
       {hasFilters && <FilterButton />}
       <InboxExportButton />
     </TopToolbar>
@@ -174,7 +176,12 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
         sort={listSortOf(declaration)}
         perPage={25}
         filters={allFilters}
-        actions={<InboxActions hasFilters={allFilters.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn)} />}
+        actions={
+          <InboxActions
+            hasFilters={allFilters.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn)}
+            sortFields={['created_at', 'status', 'read', ...(declaration.sort ?? [])]}
+          />
+        }
         empty={<InboxEmpty label={label} />}
         title={label}
         sx={{ '& .RaList-main': { mt: 1 } }}
