@@ -76,6 +76,12 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
       });
       return json(200, { ids });
     }
+    // GET /api/<area>/values/<field>: how many records hold each value of a list field, most used first.
+    if (method === 'GET' && id === 'values' && action !== undefined) {
+      const counts = new Map<string, number>();
+      for (const record of table) for (const value of [record[action] ?? []].flat() as string[]) counts.set(value, (counts.get(value) ?? 0) + 1);
+      return json(200, [...counts].sort((a, b) => b[1] - a[1]).map(([value, count]) => ({ value, count })));
+    }
     const row = table.find((r) => String(r.id) === id);
     if (action !== undefined) {
       const act = method === 'POST' ? options.actions?.[action] : undefined;

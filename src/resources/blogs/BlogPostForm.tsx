@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
 import { TextInput } from '../../components/inputs';
 import { blogs } from '../../../schema/areas/blogs';
-import type { CornerstoneDataProvider } from '../../dataProvider';
+import { useKnownTags } from './knownTags';
 import { fieldMax } from '../../../schema/define';
 import { CharCountInput } from '../../components/CharCountInput';
 import { ContentForm } from '../../components/ContentForm';
@@ -16,14 +14,6 @@ import { zodValidate } from '../../components/zodValidate';
 
 const validate = zodValidate(() => blogs.schema);
 const EXCERPT_MAX = fieldMax(blogs, 'excerpt');
-
-// Tags already used by other posts, offered while typing so the blog does not grow near-duplicates: the 100 most
-// used, from the API's count of each tag (issue #10: not from whole posts).
-function useKnownTags(): string[] {
-  const dataProvider = useDataProvider<CornerstoneDataProvider>();
-  const { data } = useQuery({ queryKey: ['blogs', 'values', 'tags'], queryFn: () => dataProvider.fieldValues('blogs', 'tags') });
-  return (data ?? []).map(({ value }) => value).sort((a, b) => a.localeCompare(b));
-}
 
 export function BlogPostForm({ create = false }: { create?: boolean }) {
   const knownTags = useKnownTags();

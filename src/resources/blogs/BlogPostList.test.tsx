@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPublishTime } from '../../components/publication';
@@ -107,5 +107,22 @@ describe('blog post list', () => {
     await userEvent.setup().click(screen.getByRole('combobox', { name: 'Status' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['Any status', 'Draft', 'Published']);
+  });
+
+  // A text box matched only the exact spelling of a tag (an outside browser probe): the tags posts use are offered.
+  it('filters by a tag picked among those posts use, found by any part of it in any case', async () => {
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByRole('link', { name: published.title });
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Tag' }));
+    await user.type(await screen.findByRole('combobox', { name: 'Tag' }), 'GUIDE');
+    const option = await screen.findByRole('option', { name: 'buying guide' });
+    expect(screen.getAllByRole('option').map((item) => item.textContent)).toEqual(['buying guide']);
+    await user.click(option);
+    await waitFor(() => {
+      const urls = vi.mocked(fetch).mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/blogs');
+      expect(JSON.parse(urls.at(-1)?.searchParams.get('filter') ?? '{}')).toEqual({ tags: 'buying guide' });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, DateField, SelectInput, SimpleList, TextInput } from 'react-admin';
+import { AutocompleteInput, DataTable, DateField, SelectInput, SimpleList } from 'react-admin';
 import { blogs, type BlogPost } from '../../../schema/areas/blogs';
 import { SYSTEM_FIELDS } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';
@@ -8,6 +8,7 @@ import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/C
 import { freeTextColumnSx } from '../../components/contentSx';
 import { PublicationChip } from '../../components/PublicationChip';
 import { ListSearch } from '../../components/ListSearch';
+import { useKnownTags } from './knownTags';
 
 type BlogPostRecord = BlogPost & { id: number };
 
@@ -19,9 +20,16 @@ const clampSx = { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: '
 const filters = [
   <ListSearch key="q" source="q" alwaysOn placeholder="Search title or excerpt…" name="Search blog posts" />,
   <SelectInput key="status" source="status" choices={statusChoices} emptyText="Any status" helperText={false} alwaysOn />,
-  // `tags` holds a list: the API matches posts carrying this tag.
-  <TextInput key="tags" source="tags" label="Tag" helperText={false} />,
+  <TagFilter key="tags" source="tags" label="Tag" />,
 ];
+
+// `tags` holds a list: the API matches posts carrying this tag exactly. The tags posts use are offered, found by
+// any part and case as they are typed: a plain text box matched only the exact spelling (an outside browser probe:
+// "High-Rise" and "high" found nothing of "high-rise").
+function TagFilter({ source, label }: { source: string; label: string }) {
+  const tags = useKnownTags();
+  return <AutocompleteInput source={source} label={label} choices={tags.map((tag) => ({ id: tag, name: tag }))} helperText={false} />;
+}
 
 const empty = (
   <ListEmpty
