@@ -1,5 +1,12 @@
 import type { z } from 'zod';
 import { loadZod, zodLoaded } from '../shims/zod-late';
+import { DATE_FORMAT_HINT } from '../../schema/dates';
+
+// The API tells a developer how to write a date (schema/define.ts fields.date); in the console the date is picked or
+// typed in the browser's own picker, where what goes wrong is a year of five digits or a part left empty.
+const DATE_HINT = ` (${DATE_FORMAT_HINT})`;
+export const CONSOLE_DATE_HINT = ' (a four-digit year, and every part filled in)';
+const consoleMessage = (message: string) => (message.endsWith(DATE_HINT) ? `${message.slice(0, -DATE_HINT.length)}${CONSOLE_DATE_HINT}` : message);
 
 type Errors = Record<string, unknown>;
 
@@ -23,7 +30,7 @@ export function zodValidate(schema: z.ZodType | (() => z.ZodType)): (values: Rec
       issue.path.forEach((key, index) => {
         const name = String(key);
         if (index === issue.path.length - 1) {
-          if (target[name] === undefined) target[name] = issue.message;
+          if (target[name] === undefined) target[name] = consoleMessage(issue.message);
         } else {
           if (typeof target[name] !== 'object' || target[name] === null) target[name] = {};
           target = target[name] as Errors;

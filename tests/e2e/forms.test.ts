@@ -401,7 +401,7 @@ describe("a date the browser's picker holds (issue: a mistyped year published a 
       await page.getByRole('button', { name: 'Create post', exact: true }).click();
       await expectNotice(page, { type: 'warning', title: 'Form Validation', message: 'Please check the form for errors' });
       await poll(() => publishDate.getAttribute('aria-invalid')).toBe('true');
-      await page.getByText(/^Publish date must be a valid date/).waitFor();
+      await page.getByText('Publish date must be a valid date (a four-digit year, and every part filled in)', { exact: true }).waitFor();
       expect(posts, 'nothing sent').toEqual([]);
     };
 
