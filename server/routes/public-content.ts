@@ -8,7 +8,6 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { storedDate } from '../../schema/dates';
 import { humanizeName } from '../../schema/define';
-import { choiceValues } from '../../schema/labels';
 import { outputSchemaOf } from '../../schema/output';
 import { PUBLIC_MAX_PER_PAGE, type WebsiteView } from '../../schema/website';
 import { LIST_COUNT_CAP, MAX_SEARCH_LENGTH } from '../../schema/api';
@@ -21,10 +20,10 @@ import { HttpError } from '../http-error';
 import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/records';
 import { imageSizes } from '../repositories/uploads';
 import type { Dimensions } from '../image-dimensions';
-import { ownUploadId } from '../upload-ids';
+import { ownUploadId, referencedUploadIds } from '../upload-ids';
 import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
-import { mapRichTextAddresses, richTextAddresses, sizeRichTextImages } from '../sanitize';
+import { mapRichTextAddresses, sizeRichTextImages } from '../sanitize';
 import { cachedPublicAnswer, pascalCase, publicErrorResponses, recordId } from './contract';
 
 type Db = Kysely<Database>;
@@ -130,7 +129,7 @@ interface PublicArea {
   view: WebsiteView;
   /** field → how its value is answered */
   project: (stored: StoredRecord, fields: readonly string[], base: string, sizes: ImageSizes) => Record<string, unknown>;
-  /** The uploads that these records' file fields among `fields` name. */
+  /** The uploads that these records' file and rich-text fields among `fields` name. */
   uploadIds: (records: readonly StoredRecord[], fields: readonly string[]) => string[];
   itemSchema: z.ZodObject;
   listItemSchema: z.ZodObject;
@@ -184,25 +183,11 @@ function publicArea(model: AreaModel, view: WebsiteView): PublicArea {
       }
       return answer;
     },
+    // As the upload sweep reads a record (server/upload-ids.ts): an id it names some other way is asked for too, and
+    // given no size where it is answered.
     uploadIds(records, fields) {
-      const ids = new Set<string>();
-      for (const name of fields) {
-        for (const { data } of records) {
-          const value = data[name];
-          if (model.uploadFields.has(name)) {
-            for (const file of Array.isArray(value) ? value : [value]) {
-              const id = fileUploadId(file);
-              if (id !== undefined) ids.add(id);
-            }
-          } else if (richText.has(name) && typeof value === 'string' && value.includes(UPLOAD_PATH)) {
-            for (const address of richTextAddresses(value)) {
-              const id = ownUploadId(address);
-              if (id) ids.add(id);
-            }
-          }
-        }
-      }
-      return [...ids];
+      const named = fields.filter((name) => model.uploadFields.has(name) || richText.has(name));
+      return [...new Set(records.flatMap(({ data }) => named.flatMap((name) => (data[name] == null ? [] : referencedUploadIds(data[name])))))];
     },
     itemSchema,
     listItemSchema: sameFields ? itemSchema : schemaOf(listFields, `${pascalCase(model.name)}PublicListItem`),
@@ -230,15 +215,6 @@ function visibility(area: PublicArea, now: Date): ListFilter[] {
   }
   if (view.until) filters.push({ type: 'notPast', field: view.until, now: at });
   return filters;
-}
-
-/** The values of a choice field; undefined for any other field. */
-function choiceValuesOf(model: AreaModel, field: string): string[] | undefined {
-  try {
-    return choiceValues(model.declaration, field);
-  } catch {
-    return undefined;
-  }
 }
 
 /** 'public', 'about-us', 'list' → 'publicAboutUsList'. */
@@ -300,10 +276,11 @@ function listQuerySchema(area: PublicArea) {
       .meta({ description: `Items per page, at most ${PUBLIC_MAX_PER_PAGE}` }),
   };
   for (const [param, field] of Object.entries(view.filters ?? {})) {
-    const kind = model.fields.get(field)?.kind;
+    const info = model.fields.get(field);
+    const kind = info?.kind;
     const description = `Only items whose ${humanizeName(field).toLowerCase()} ${kind === 'array' ? 'include' : 'is'} this value`;
     // The values it takes, in the document as they are checked (an OpenAPI probe: a choice was typed as any text).
-    const values = kind === 'boolean' ? ['true', 'false'] : choiceValuesOf(model, field);
+    const values = kind === 'boolean' ? ['true', 'false'] : info?.choices?.map(String);
     shape[param] = (
       values
         ? z.enum(values as [string, ...string[]], { error: `The '${param}' parameter must be ${kind === 'boolean' ? 'true or false' : `one of: ${values.join(', ')}`}` })

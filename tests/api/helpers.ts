@@ -97,6 +97,19 @@ export function findCookie(response: LightMyRequestResponse, name: string) {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** POST /api/uploads of one file in the field `file`, as the console sends it (bearer token and CSRF pair). */
+export async function postUpload(app: FastifyInstance, token: string, bytes: Buffer, name: string, type: string): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = await multipart({}, { file: new File([new Uint8Array(bytes)], name, { type }) });
+  const pair = csrf();
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    payload,
+    cookies: pair.cookies,
+    headers: { ...pair.headers, 'content-type': contentType, authorization: `Bearer ${token}` },
+  });
+}
+
 /** JSON requests as the console sends them: Bearer token (when given) and the CSRF pair. */
 export function apiClient(app: FastifyInstance, token?: string) {
   const pair = csrf();

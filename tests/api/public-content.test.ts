@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../schema/areas';
 import { samples } from '../../schema/areas/samples';
 import { GIF, PNG, jpegTurned, pngClaiming, webpClaiming } from '../helpers/files';
-import { apiClient, csrf, multipart, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
+import { apiClient, postUpload, setupApp, signIn, storedImage, type ApiClient, type TestApp } from './helpers';
 
 const WEBSITE = 'https://www.cornerstone.example';
 
@@ -413,15 +413,7 @@ describe('singletons and files', () => {
 
   /** Uploaded as the console uploads it: what a file field then stores. */
   async function uploaded(bytes: Buffer, name: string, type: string) {
-    const { payload, contentType } = await multipart({}, { file: new File([new Uint8Array(bytes)], name, { type }) });
-    const pair = csrf();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload,
-      cookies: pair.cookies,
-      headers: { ...pair.headers, 'content-type': contentType, authorization: `Bearer ${token}` },
-    });
+    const response = await postUpload(t.app, token, bytes, name, type);
     expect(response.statusCode, response.body).toBe(201);
     const { src, title, mime, size } = response.json<{ src: string; title: string; mime: string; size: number }>();
     return { src, title, mime, size };

@@ -4,7 +4,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCX, JPEG, PDF, PNG, gifClaiming, jpegClaiming, pngClaiming, webpClaiming } from '../helpers/files';
-import { csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
+import { csrf, postUpload, setupApp, signIn, type TestApp } from './helpers';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -231,14 +231,6 @@ describe('one file per upload', () => {
 });
 
 it('a single file still uploads as before', async () => {
-  const { payload, contentType } = await multipart({}, { file: new File([new Uint8Array(PNG)], 'logo.png', { type: 'image/png' }) });
-  const pair = csrf();
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploads',
-    payload,
-    cookies: pair.cookies,
-    headers: { ...pair.headers, 'content-type': contentType, authorization: `Bearer ${token}` },
-  });
+  const response = await postUpload(t.app, token, PNG, 'logo.png', 'image/png');
   expect(response.statusCode).toBe(201);
 });

@@ -18,7 +18,7 @@ import { createUser } from '../../server/repositories/users';
 import { sweepUploads } from '../../server/upload-sweep';
 import { createTestDb } from '../helpers/db';
 import { PDF, PNG } from '../helpers/files';
-import { apiClient, csrf, listParams, multipart, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
+import { apiClient, listParams, multipart, postUpload, setupApp, signIn, USER, type ApiClient, type TestApp } from './helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const GRACE_HOURS = 24;
@@ -30,15 +30,7 @@ async function session(app: FastifyInstance, db: Kysely<Database>) {
   return {
     api,
     async upload(bytes: Buffer = PNG, name = 'photo.png', type = 'image/png'): Promise<string> {
-      const { payload, contentType } = await multipart({}, { file: new File([new Uint8Array(bytes)], name, { type }) });
-      const pair = csrf();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/uploads',
-        payload,
-        cookies: pair.cookies,
-        headers: { ...pair.headers, 'content-type': contentType, authorization: `Bearer ${token}` },
-      });
+      const response = await postUpload(app, token, bytes, name, type);
       expect(response.statusCode, response.body).toBe(201);
       return response.json<{ id: string }>().id;
     },
