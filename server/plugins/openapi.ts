@@ -138,6 +138,25 @@ function withDatabaseFaults(document: { paths?: Record<string, Record<string, { 
   }
 }
 
+/**
+ * A response header the API always sends is declared with `required: true` beside its type (routes/contract.ts):
+ * @fastify/swagger copies the header's declaration into its `schema`, where `required` is not a JSON Schema boolean.
+ * It is moved to the header object, where OpenAPI reads it.
+ */
+function requiredHeaders(document: { paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, { required?: boolean; schema?: Record<string, unknown> }> }> }>> }) {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of OPERATION_METHODS) {
+      for (const response of Object.values(item[method]?.responses ?? {})) {
+        for (const header of Object.values(response.headers ?? {})) {
+          if (header.schema?.required !== true) continue;
+          delete header.schema.required;
+          header.required = true;
+        }
+      }
+    }
+  }
+}
+
 /** A name a code generator can use as is: what the area schemas are titled (`BlogsRecord`, `BlogsPublicItem`). */
 export const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
 
@@ -182,6 +201,7 @@ export function namedComponents(document: { paths?: unknown; components?: { sche
 const usedComponentsOnly: SwaggerTransformObject = (documentObject) => {
   const document = jsonSchemaTransformObject(documentObject) as Parameters<typeof withDatabaseFaults>[0] & { components?: { schemas?: Record<string, unknown> } };
   withDatabaseFaults(document);
+  requiredHeaders(document as Parameters<typeof requiredHeaders>[0]);
   namedComponents(document);
   const schemas = document.components?.schemas ?? {};
   const used = new Set<string>();

@@ -216,6 +216,7 @@ export const pageSchema = (record: z.ZodType, name: string, { keyset = false } =
         : {}),
       'Content-Range': {
         type: 'string',
+        required: true,
         description:
           `\`${name} <first>-<last>/<total>\` (\`${name} */<total>\` for an empty page): ra-data-simple-rest reads the total from it. ` +
           `The total is counted up to ${LIST_COUNT_CAP}; past that it is \`*\` (\`${name} 0-24/*\`): more than ${LIST_COUNT_CAP} records match.`,
