@@ -19,15 +19,15 @@ const oneCreateButton = {
   message: 'Use NewRecordButton from src/components/PageHeader.tsx in the page header: one create button everywhere.',
 };
 
-// A form's inputs mark the fields its area's declaration requires (src/components/inputs.tsx). A list's filters use
+// A form's inputs mark the fields its area's declaration requires (src/components/declaredInputs/). A list's filters use
 // react-admin's own: they save nothing, so nothing in them is required.
 const declaredInputs = {
   name: 'react-admin',
   importNames: ['TextInput', 'NumberInput', 'SelectInput', 'AutocompleteInput', 'RadioButtonGroupInput', 'DateInput', 'DateTimeInput'],
-  message: "Use the inputs of src/components/inputs.tsx in a form: they mark the fields the area's declaration requires.",
+  message: "Use the inputs of src/components/declaredInputs/ in a form (one file each): they mark the fields the area's declaration requires.",
 };
 const FORM_FILES = ['src/components/**/*.tsx', 'src/resources/**/*.tsx'];
-const NOT_FORM_FILES = ['src/**/*List.tsx', 'src/components/ListSearch.tsx', 'src/components/inputs.tsx', 'src/**/*.test.tsx'];
+const NOT_FORM_FILES = ['src/**/*List.tsx', 'src/components/ListSearch.tsx', 'src/components/declaredInputs/*.tsx', 'src/**/*.test.tsx'];
 const resourcesApart = { regex: '^\\.\\./(?!\\.\\.|index$|types$|icons$)', message: 'Refer to other resources by name.' };
 const resourceInternals = {
   group: ['../resources/*/*', '../../resources/*/*'],

@@ -1,6 +1,6 @@
 // Issue #10: what the console's first screen needs to know of the areas' fields, without building their schemas: each
 // field's label (schema/labels.ts areaFieldLabels, the console's resources.<area>.fields.* messages), each limit a
-// helper text states (schema/define.ts fieldMax) and the fields a label marks as required (src/components/inputs.tsx). Worked out from the declarations, the one source of both
+// helper text states (schema/define.ts fieldMax) and the fields a label marks as required (src/components/declaredInputs/). Worked out from the declarations, the one source of both
 // (./areaFactsData.ts); the production build works them out at build time, so that the console's chunk carries no zod
 // (src/shims/zod-late.ts).
 import { AREA_FACTS } from './areaFactsData';

@@ -113,7 +113,7 @@ export function BrowserDateInput({ kind, source, label, helperText, parse, isReq
       label={label === false || label === '' ? null : <FieldTitle label={label} source={source} resource={resource} isRequired={required} />}
       slotProps={{
         inputLabel: { shrink: true },
-        // react-admin's '*' is hidden from screen readers: a required date says so itself (inputs.tsx).
+        // react-admin's '*' is hidden from screen readers: a required date says so itself (declaredInputs/required.ts).
         htmlInput: { readOnly, ...(required && { 'aria-required': true }) },
       }}
     />

@@ -3,7 +3,7 @@ import { visuallyHidden } from '@mui/utils';
 import { useEffect, useState } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext } from 'react-admin';
 import { growingTextarea } from './GrowingTextarea';
-import { useDeclaredRequired } from './inputs';
+import { useDeclaredRequired } from './declaredInputs/required';
 
 export interface CharCountInputProps {
   source: string;

@@ -18,7 +18,7 @@ import {
   uploadErrorMessage,
   type UploadKind,
 } from './imageInputRules';
-import { useDeclaredRequired } from './inputs';
+import { useDeclaredRequired } from './declaredInputs/required';
 
 export interface ImageInputProps {
   source: string;

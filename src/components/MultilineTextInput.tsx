@@ -1,5 +1,5 @@
 import type { TextInputProps } from 'react-admin';
-import { TextInput } from './inputs';
+import { TextInput } from './declaredInputs/TextInput';
 import { growingTextarea } from './GrowingTextarea';
 
 export interface MultilineTextInputProps extends Omit<TextInputProps, 'multiline' | 'rows' | 'minRows' | 'maxRows'> {

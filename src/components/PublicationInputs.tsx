@@ -1,6 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { FormDataConsumer } from 'react-admin';
-import { DateTimeInput, RadioButtonGroupInput } from './inputs';
+import { DateTimeInput } from './declaredInputs/DateInputs';
+import { RadioButtonGroupInput } from './declaredInputs/RadioButtonGroupInput';
 import { fieldDefault, type AreaDeclaration } from '../../schema/define';
 import { choicesOf } from '../../schema/labels';
 import { publicationFieldsOf } from './publication';

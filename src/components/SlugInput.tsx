@@ -1,7 +1,7 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { Box, InputAdornment } from '@mui/material';
 import { FormDataConsumer } from 'react-admin';
-import { TextInput } from './inputs';
+import { TextInput } from './declaredInputs/TextInput';
 import { slugify } from '../../schema/slug';
 
 export const SLUG_HELPER = 'Leave empty to generate it from the title';

@@ -2,7 +2,7 @@ import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { InputHelperText, useInput, useResourceContext, useTranslateLabel, type InputProps } from 'react-admin';
 import { distinctTags } from '../../schema/tags';
-import { useDeclaredRequired } from './inputs';
+import { useDeclaredRequired } from './declaredInputs/required';
 
 interface TagsInputProps {
   source: string;

@@ -1,6 +1,6 @@
 import { Divider, Grid } from '@mui/material';
 import { ArrayInput, SimpleFormIterator } from 'react-admin';
-import { TextInput } from '../../components/inputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { GuardedForm } from '../../components/GuardedForm';
 import { aboutPage } from '../../../schema/areas/about-page';
 import { fieldMax } from '../../../schema/define';

@@ -1,6 +1,8 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { BooleanInput, FormDataConsumer } from 'react-admin';
-import { DateTimeInput, SelectInput, TextInput } from '../../components/inputs';
+import { DateTimeInput } from '../../components/declaredInputs/DateInputs';
+import { SelectInput } from '../../components/declaredInputs/SelectInput';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { banners } from '../../../schema/areas/banners';
 import { fieldDefault } from '../../../schema/define';
 import { ContentForm } from '../../components/ContentForm';

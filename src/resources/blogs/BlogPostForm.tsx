@@ -1,4 +1,4 @@
-import { TextInput } from '../../components/inputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { blogs } from '../../../schema/areas/blogs';
 import { useKnownTags } from './knownTags';
 import { fieldMax } from '../../../schema/define';

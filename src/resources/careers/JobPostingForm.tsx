@@ -1,6 +1,9 @@
 import { Box } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { DateInput, RadioButtonGroupInput, SelectInput, TextInput } from '../../components/inputs';
+import { DateInput } from '../../components/declaredInputs/DateInputs';
+import { RadioButtonGroupInput } from '../../components/declaredInputs/RadioButtonGroupInput';
+import { SelectInput } from '../../components/declaredInputs/SelectInput';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { careers } from '../../../schema/areas/careers';
 import { fieldDefault } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';

@@ -7,7 +7,7 @@ import YouTubeIcon from '@mui/icons-material/YouTube';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Grid, InputAdornment } from '@mui/material';
 import { ArrayInput, SimpleFormIterator } from 'react-admin';
-import { TextInput } from '../../components/inputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { GuardedForm } from '../../components/GuardedForm';
 import { contactUs } from '../../../schema/areas/contact-us';
 import { fieldLabel } from '../../../schema/define';

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { BooleanInput } from 'react-admin';
-import { NumberInput, TextInput } from '../../components/inputs';
+import { NumberInput } from '../../components/declaredInputs/NumberInput';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { GuardedForm } from '../../components/GuardedForm';
 import { useWatch } from 'react-hook-form';
 import { counters } from '../../../schema/areas/counters';

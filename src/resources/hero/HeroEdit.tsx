@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { TextInput } from '../../components/inputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { GuardedForm } from '../../components/GuardedForm';
 import { hero } from '../../../schema/areas/hero';
 import { factMax } from '../../areaFacts';

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { BooleanInput } from 'react-admin';
-import { TextInput } from '../../components/inputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { GuardedForm } from '../../components/GuardedForm';
 import { partners } from '../../../schema/areas/partners';
 import { fieldDefault } from '../../../schema/define';

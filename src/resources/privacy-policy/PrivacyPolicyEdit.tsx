@@ -1,7 +1,8 @@
 import UpdateIcon from '@mui/icons-material/Update';
 import { Chip, Grid } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { DateInput, TextInput } from '../../components/inputs';
+import { DateInput } from '../../components/declaredInputs/DateInputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { GuardedForm } from '../../components/GuardedForm';
 import { privacyPolicy } from '../../../schema/areas/privacy-policy';
 import { RichTextInput } from '../../components/RichTextInput';

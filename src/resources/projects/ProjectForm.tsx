@@ -1,6 +1,8 @@
 import { InputAdornment } from '@mui/material';
 import { BooleanInput } from 'react-admin';
-import { NumberInput, SelectInput, TextInput } from '../../components/inputs';
+import { NumberInput } from '../../components/declaredInputs/NumberInput';
+import { SelectInput } from '../../components/declaredInputs/SelectInput';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { projects } from '../../../schema/areas/projects';
 import { fieldMax } from '../../../schema/define';
 import { choicesOf } from '../../../schema/labels';

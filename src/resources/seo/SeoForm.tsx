@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { BooleanInput, FormDataConsumer, type ToolbarProps } from 'react-admin';
-import { TextInput } from '../../components/inputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { GuardedForm } from '../../components/GuardedForm';
 import type { ReactElement, ReactNode } from 'react';
 import { META_DESCRIPTION_MAX, META_TITLE_MAX, seo } from '../../../schema/areas/seo';

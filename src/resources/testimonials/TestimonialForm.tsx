@@ -1,6 +1,6 @@
 import { Avatar, Box, Card, CardContent, Rating, Typography } from '@mui/material';
 import { BooleanInput } from 'react-admin';
-import { TextInput } from '../../components/inputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 import { GuardedForm } from '../../components/GuardedForm';
 import { useWatch } from 'react-hook-form';
 import { testimonials } from '../../../schema/areas/testimonials';

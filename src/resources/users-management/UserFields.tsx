@@ -1,7 +1,7 @@
 import { InputAdornment } from '@mui/material';
 import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import { BooleanInput } from 'react-admin';
-import { TextInput } from '../../components/inputs';
+import { TextInput } from '../../components/declaredInputs/TextInput';
 
 export function UserNameInput() {
   return <TextInput source="name" autoComplete="name" helperText="Shown in the console's header." />;
