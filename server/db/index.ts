@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import { UNICODE_LOWER, dialectOf } from './dialect';
 import { migrations } from './migrations';
 import { PLAN_ONCE, planOnce } from './planned';
-import { DATABASE_BUSY_WAIT_MS, POOL_DEFAULTS, REQUEST_DEADLINE_MS, REQUEST_SESSION_SETTINGS, setUnhurried, stallProbe, unhurried, watchStatements } from './postgres-sessions';
+import { DATABASE_BUSY_WAIT_MS, POOL_DEFAULTS, markConnectFailures, REQUEST_DEADLINE_MS, REQUEST_SESSION_SETTINGS, setUnhurried, stallProbe, unhurried, watchStatements } from './postgres-sessions';
 import { SharedCommitKysely, SharedCommits, shareCommitsOf, sharedCommitsOf } from './shared-commits';
 import type { Database } from './types';
 
@@ -52,6 +52,7 @@ export const reportLostConnection = (error: Error) =>
  */
 function resilientPool(config: pg.PoolConfig, onLost: (error: Error) => void, watch: { probe: () => Promise<boolean>; deadlineMs?: number }): pg.Pool {
   const pool = new pg.Pool(config);
+  markConnectFailures(pool);
   // Reported once per connection, by its own listener below (a connection ended in use hears of it twice: the
   // server's message, then the closed socket).
   pool.on('error', () => {});

@@ -101,6 +101,23 @@ export function isConnectionFailure(error: unknown): boolean {
 }
 
 /**
+ * Marks the errors of making a connection (`pool.connect()`) as connection failures: only the database's side of a
+ * link raises them there. A PostgreSQL stopping (pg_ctl stop -m fast) accepts a connection and resets it, and the
+ * 'read ECONNRESET' answered 500 where the server could not reach its database (an outside probe).
+ */
+export function markConnectFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    // The callback form is left as it is; Kysely and this server use the promise one.
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      if (typeof error === 'object' && error !== null) connectionFailures.add(error);
+      throw error;
+    });
+  }) as typeof pool.connect;
+}
+
+/**
  * Watches each statement sent on `client`: one unanswered for STALL_CHECK_MS while PostgreSQL does not answer a new
  * connection either, or unanswered past `deadlineMs`, closes the connection, and the statement fails (ETIMEDOUT: the
  * request answers 503). Errors after the connection failed are marked (isConnectionFailure).

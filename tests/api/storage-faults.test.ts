@@ -282,10 +282,15 @@ describe.runIf(postgresUrl)('a PostgreSQL server that goes away and comes back',
 async function openRelay() {
   const target = new URL(postgresUrl!);
   const sockets = new Set<Socket>();
-  const state = { stalled: false, resetAfter: undefined as RegExp | undefined };
+  const state = { stalled: false, resetAfter: undefined as RegExp | undefined, resetNew: false };
   let held: (() => void)[] = [];
   const pass = (then: () => void) => (state.stalled ? held.push(then) : then());
   const relay = createServer((client) => {
+    if (state.resetNew) {
+      client.on('error', () => {});
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = connect(Number(target.port || 5432), target.hostname);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -315,6 +320,10 @@ async function openRelay() {
     port: url.port,
     state,
     stall: () => (state.stalled = true),
+    /** Every connection open is closed, as a PostgreSQL stopping closes its sessions. */
+    dropAll: () => {
+      for (const socket of sockets) socket.destroy();
+    },
     resume: () => {
       state.stalled = false;
       for (const then of held.splice(0)) then();
@@ -431,6 +440,35 @@ describe.runIf(postgresUrl)('a PostgreSQL server that stops answering without cl
       const stored = await admin.query(`select count(*)::int as count from "${schema}".records where data::text like '%End my session%'`);
       expect(stored.rows[0].count).toBe(0);
       expect((await t.api.post('/api/counters', counter('After the reset'))).statusCode).toBe(201);
+    } finally {
+      await t.close();
+      await relay.close();
+    }
+  });
+
+  it('a new connection reset as it is made (a PostgreSQL stopping: pg_ctl stop -m fast) answers 503, not 500', async () => {
+    const { relay, t } = await relayedApp();
+    try {
+      expect((await t.api.post('/api/counters', counter('Before the stop'))).statusCode).toBe(201);
+      // Its sessions closed, then every connection accepted and reset at once: node-postgres' connect failed with
+      // 'read ECONNRESET' under the session check or the write, which answered 500 (an outside probe, 30 of 30).
+      relay.state.resetNew = true;
+      relay.dropAll();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [write, read, website] = await Promise.all([
+        t.api.post('/api/counters', counter('While stopping')),
+        t.api.get('/api/counters'),
+        t.app.inject({ method: 'POST', url: '/api/public/contact-us-form', payload: { full_name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'While stopping' } }),
+      ]);
+      for (const [name, answer] of Object.entries({ write, read, website })) {
+        expect(answer.statusCode, `${name}: ${answer.body}`).toBe(503);
+        expect(answer.headers['retry-after'], name).toBe('30');
+      }
+      expect(write.json()).toEqual(UNAVAILABLE);
+      relay.state.resetNew = false;
+      const back = await t.api.get('/api/counters');
+      expect(back.statusCode, back.body).toBe(200);
+      expect((back.json() as { label: string }[]).map((record) => record.label)).toEqual(['Before the stop']);
     } finally {
       await t.close();
       await relay.close();
