@@ -44,14 +44,16 @@ export async function writeRecordIndex(db: Db, area: string, id: number, entry: 
   const key = ({ field, value }: { field: string; value: string }) => `${field}\u0000${value}`;
   const had = new Set(held.map(key));
   const has = new Set(entry.values.map(key));
+  const counts: CountChange[] = [];
   for (const lost of held) {
     if (has.has(key(lost))) continue;
     await db.deleteFrom('record_values').where('record_id', '=', id).where('field', '=', lost.field).where('value', '=', lost.value).execute();
-    await countValue(db, lost.area, lost.field, lost.value, -1);
+    counts.push({ ...lost, change: -1 });
   }
   const gained = entry.values.filter((value) => !had.has(key(value)));
   if (gained.length > 0) await db.insertInto('record_values').values(gained.map(({ field, value }) => ({ record_id: id, area, field, value }))).execute();
-  for (const value of gained) await countValue(db, area, value.field, value.value, 1);
+  for (const value of gained) counts.push({ area, field: value.field, value: value.value, change: 1 });
+  await countValues(db, counts);
 }
 
 // ---- The full-text rows of a write, written at its commit (SQLite) -------------------------------------------------
@@ -155,12 +157,34 @@ async function clearRecordIndex(db: Db, id: number) {
 
 /** Before a record is deleted (the values table also cascades; SQLite's FTS table cannot). */
 export async function removeRecordIndex(db: Db, id: number): Promise<void> {
-  for (const { area, field, value } of await clearRecordIndex(db, id)) await countValue(db, area, field, value, -1);
+  await countValues(
+    db,
+    (await clearRecordIndex(db, id)).map((held) => ({ ...held, change: -1 as const })),
+  );
 }
 
-async function countValue(db: Db, area: string, field: string, value: string, change: 1 | -1): Promise<void> {
-  await addToValueCount(db, { area, field, value, change });
-  if (change < 0) await deleteEmptyValueCount(db, { area, field, value });
+interface CountChange {
+  area: string;
+  field: string;
+  value: string;
+  change: 1 | -1;
+}
+
+const byCountKey = (a: CountChange, b: CountChange) =>
+  a.area < b.area ? -1 : a.area > b.area ? 1 : a.field < b.field ? -1 : a.field > b.field ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
+
+/**
+ * Changes the per-value counts of one write, each count's row in one order for every write: by (area, field, value).
+ * Each change holds its row's lock until the commit on PostgreSQL, so two writes changing the same two values in
+ * opposite orders (a post's tags as typed, a delete's values as the database returned them) deadlocked: an outside
+ * probe saw 79 deadlocks and 27 lock timeouts in minutes of 15 editors saving their own posts, 1-2 % of the saves
+ * answered 503 busy.
+ */
+async function countValues(db: Db, changes: CountChange[]): Promise<void> {
+  for (const { area, field, value, change } of changes.sort(byCountKey)) {
+    await addToValueCount(db, { area, field, value, change });
+    if (change < 0) await deleteEmptyValueCount(db, { area, field, value });
+  }
 }
 
 // Run by every write that changes a tag or a filtered value: built once (server/db/prepared.ts).
