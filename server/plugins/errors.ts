@@ -11,6 +11,11 @@ export interface StorageFault {
   kind: 'busy' | 'unavailable';
   /** What an operator reads in /api/health and the log. */
   reason: string;
+  /**
+   * The database could not be reached (down, stopping, its connection lost): health's own probe finds that for as
+   * long as it lasts, so a write refused so is not remembered once the probe reaches it again (routes/health.ts).
+   */
+  unreachable?: true;
 }
 
 const SQLITE_FAULTS: [prefix: string, fault: StorageFault][] = [
@@ -30,9 +35,9 @@ const POSTGRES_FAULTS: Record<string, StorageFault> = {
   '40P01': { kind: 'busy', reason: 'the write was chosen as a deadlock victim' },
   '57014': { kind: 'busy', reason: 'the statement was cancelled (statement timeout)' },
   '25006': { kind: 'unavailable', reason: 'the database is read-only' },
-  '57P01': { kind: 'unavailable', reason: 'the database server is shutting down' },
-  '57P02': { kind: 'unavailable', reason: 'the database server crashed' },
-  '57P03': { kind: 'unavailable', reason: 'the database server is not accepting connections yet' },
+  '57P01': { kind: 'unavailable', reason: 'the database server is shutting down', unreachable: true },
+  '57P02': { kind: 'unavailable', reason: 'the database server crashed', unreachable: true },
+  '57P03': { kind: 'unavailable', reason: 'the database server is not accepting connections yet', unreachable: true },
   '53100': { kind: 'unavailable', reason: 'the disk holding the database is full' },
 };
 // Only errors of connecting out: the database is the one thing this server connects to. ECONNRESET and EPIPE are not
@@ -48,18 +53,19 @@ export function storageFault(error: unknown): StorageFault | undefined {
     const sqlite = SQLITE_FAULTS.find(([prefix]) => code.startsWith(prefix));
     if (sqlite) return sqlite[1];
     if (POSTGRES_FAULTS[code]) return POSTGRES_FAULTS[code];
-    if (/^(08|53)[0-9A-Z]{3}$/.test(code)) return { kind: 'unavailable', reason: `the database server refused the request (SQLSTATE ${code})` };
-    if (NETWORK_CODES.has(code)) return { kind: 'unavailable', reason: `the database server does not answer (${code})` };
+    if (/^08[0-9A-Z]{3}$/.test(code)) return { kind: 'unavailable', reason: `the database server refused the request (SQLSTATE ${code})`, unreachable: true };
+    if (/^53[0-9A-Z]{3}$/.test(code)) return { kind: 'unavailable', reason: `the database server refused the request (SQLSTATE ${code})` };
+    if (NETWORK_CODES.has(code)) return { kind: 'unavailable', reason: `the database server does not answer (${code})`, unreachable: true };
   }
   // node-postgres words a dropped connection, a connection already found dropped and a connect timeout without a code.
   const message = error instanceof Error ? error.message : '';
   if (/^Connection terminated|and is not queryable$|timeout exceeded when trying to connect/i.test(message)) {
-    return { kind: 'unavailable', reason: 'the database server does not answer' };
+    return { kind: 'unavailable', reason: 'the database server does not answer', unreachable: true };
   }
   // A PostgreSQL connection's own socket failed, or a statement was sent on it after (a transaction's ROLLBACK, whose
   // error Kysely throws instead of the one that ended the session): 500 before (database probe).
   if (isConnectionFailure(error)) {
-    return { kind: 'unavailable', reason: `the connection to the database server failed${typeof code === 'string' ? ` (${code})` : ''}` };
+    return { kind: 'unavailable', reason: `the connection to the database server failed${typeof code === 'string' ? ` (${code})` : ''}`, unreachable: true };
   }
   return undefined;
 }
@@ -146,8 +152,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn(faultLog(fault, error), 'database unavailable');
       // Only a refused write is remembered for /api/health (whose probe a full disk still takes); a read refused
       // by a server that is down says nothing once it is back, and health's own probe sees it while it is down.
+      // Neither does a write refused because the database could not be reached: health answered 503 for a minute
+      // after PostgreSQL was back (an outside probe), keeping a load balancer's instances out for nothing.
       const write = WRITE_METHODS.has(request.method);
-      if (fault.kind === 'unavailable' && write) faults.last = { fault, at: Date.now() };
+      if (fault.kind === 'unavailable' && write && !fault.unreachable) faults.last = { fault, at: Date.now() };
       const message = fault.kind === 'busy' ? DATABASE_BUSY_MESSAGE : write ? DATABASE_UNAVAILABLE_MESSAGE : DATABASE_UNREACHABLE_MESSAGE;
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS[fault.kind])).send({ message });
     }
