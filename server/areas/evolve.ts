@@ -15,7 +15,7 @@ import {
   countWithField,
   dropField,
   fillField,
-  hasChange,
+  renameToRun,
   lockEvolution,
   logChange,
   missingIds,
@@ -35,6 +35,7 @@ import type { AreaModel } from './model';
 import { slugBase } from './records';
 import { slugCandidate } from '../../schema/slug';
 import { acceptsAllItDid, parseSnapshot, snapshotOf, type AreaSnapshot } from './snapshot';
+import { outputSchemaOf } from '../../schema/output';
 
 type Db = Kysely<Database>;
 
@@ -84,6 +85,8 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 interface FieldPlan {
   name: string;
   schema: z.ZodType;
+  /** The field as the API answers it (schema/output.ts): a stored value it refuses would make every read a 500. */
+  output: z.ZodType;
   /** Check every stored value against the schema (new, renamed or reshaped field). */
   checkValues: boolean;
   /** No unique index yet: look for repeated values before creating one. */
@@ -92,6 +95,15 @@ interface FieldPlan {
   checkReferences?: string;
   missing: number;
   badValues: { id: number; message: string }[];
+}
+
+/** What a stored JSON value is, in a person's words. */
+function storedKind(value: unknown): string {
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'yes/no';
+  if (Array.isArray(value)) return 'a list';
+  return value === null ? 'nothing' : 'an object';
 }
 
 async function evolveArea(
@@ -109,8 +121,8 @@ async function evolveArea(
 
   // 1. Declared renames move the stored values, once.
   for (const [to, from] of model.renames) {
-    const key = `rename:${area}:${from}:${to}`;
-    if (await hasChange(trx, key)) continue;
+    const key = await renameToRun(trx, area, from, to);
+    if (key === undefined) continue;
     const moved = await renameField(trx, area, from, to);
     changes.push({ key, area, change: 'rename field', detail: `'${from}' → '${to}': ${plural(moved, 'record')} moved`, fields: [from, to] });
     const both = await countWithField(trx, area, from, true);
@@ -134,6 +146,7 @@ async function evolveArea(
     const plan: FieldPlan = {
       name: field,
       schema,
+      output: outputSchemaOf(schema),
       checkValues: !acceptsAllItDid(previous, snapshot),
       checkUnique: uniqueToCheck.has(field),
       checkReferences:
@@ -192,7 +205,15 @@ async function evolveArea(
           const value = record.data[plan.name];
           if (plan.checkValues && present) {
             const result = plan.schema.safeParse(value);
-            if (!result.success) plan.badValues.push({ id: record.id, message: result.error.issues[0]?.message ?? 'invalid' });
+            // A value the field takes only by reading it as something else (the text "0114" as the number 114) is
+            // stored as it was: every answer holding it refused it (500, the area's list unusable; an outside probe).
+            // Refused like a value that does not fit, never rewritten (the leading 0 would be lost).
+            const answered = result.success ? plan.output.safeParse(value) : undefined;
+            if (!result.success) plan.badValues.push({ id: record.id, message: `"${result.error.issues[0]?.message ?? 'invalid'}"` });
+            else if (answered && !answered.success) {
+              const issue = answered.error.issues[0]?.message ?? 'the field answers another kind of value';
+              plan.badValues.push({ id: record.id, message: `${JSON.stringify(value)} is stored as ${storedKind(value)} ("${issue}")` });
+            }
           }
           if (value === null || value === undefined) continue;
           const values = seen.get(plan.name);
@@ -222,7 +243,7 @@ async function evolveArea(
         refusals.push({
           area,
           field,
-          problem: `${label(field)} changed, and ${plural(plan.badValues.length, 'record')} of ${total} hold values it now refuses (ids ${listIds(plan.badValues.map((bad) => bad.id))}; record ${example.id}: "${example.message}").`,
+          problem: `${label(field)} changed, and ${plural(plan.badValues.length, 'record')} of ${total} hold values it now refuses (ids ${listIds(plan.badValues.map((bad) => bad.id))}; record ${example.id}: ${example.message}).`,
           fix: 'make the declaration accept those values, correct those records first under the old declaration, or declare the field under a new name (the old values are then kept, not shown).',
         });
       }

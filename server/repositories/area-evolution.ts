@@ -64,8 +64,23 @@ export async function logChange(db: Db, entry: ChangeEntry, now: Date): Promise<
     .execute();
 }
 
-export async function hasChange(db: Db, key: string): Promise<boolean> {
-  return (await db.selectFrom('area_migrations').select('id').where('key', '=', key).executeTakeFirst()) !== undefined;
+/**
+ * Whether the declared rename `from` → `to` of an area has moved its values, and the key to log it under when it has
+ * not. It has when it is logged and no rename back (`to` → `from`) was logged after it: a field renamed, renamed
+ * back, then renamed again as the first time moves its values again (an outside probe found them left under the
+ * old name, unseen, because the first rename's key was logged). Each run has its own key: `rename:<area>:<from>:<to>`,
+ * then `…:2`, `…:3`.
+ */
+export async function renameToRun(db: Db, area: string, from: string, to: string): Promise<string | undefined> {
+  const forth = `rename:${area}:${from}:${to}`;
+  const back = `rename:${area}:${to}:${from}`;
+  const logged = await db.selectFrom('area_migrations').select(['id', 'key']).where('area', '=', area).where('key', 'is not', null).orderBy('id').execute();
+  const runsOf = (base: string) => logged.filter(({ key }) => key === base || key!.startsWith(`${base}:`));
+  const forthRuns = runsOf(forth);
+  const lastForth = forthRuns.at(-1)?.id;
+  const lastBack = runsOf(back).at(-1)?.id;
+  if (lastForth !== undefined && (lastBack === undefined || lastBack < lastForth)) return undefined;
+  return forthRuns.length === 0 ? forth : `${forth}:${forthRuns.length + 1}`;
 }
 
 export async function listChanges(db: Db): Promise<{ area: string; change: string; detail: string; applied_at: string }[]> {
