@@ -1,13 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../schema/api';
 import type { Config } from '../config';
-import { HttpError, isApiPath, routePath } from '../http-error';
+import { HttpError, decodedPath, isApiPath, routePath } from '../http-error';
 import { isPrivateAnswer } from './authenticate';
 import { RANDOM_TOKEN_PATTERN, randomToken, safeEqual } from '../secrets';
 
 // SPEC §7: the console copies the cookie into the header on non-GET/HEAD requests (names in schema/api.ts).
 export const CSRF_ERROR = 'Invalid or missing CSRF token.';
 export const FOREIGN_ORIGIN_ERROR = 'Refused: this request comes from a page on another site, and only pages of this server may change data here.';
+
+/**
+ * A website form posted from a page whose origin the API does not take forms from. Browsers send a multipart or
+ * URL-encoded form from any page without asking first (no preflight): without this, such a post was stored, CV and
+ * all, while the page was told only "Failed to fetch", and visitors sent it again (an outside probe).
+ */
+export const formOriginError = (origin: string) =>
+  `Refused: this form was sent from a page at ${clipped(origin)}, which is not one of the website addresses this API takes forms from (WEBSITE_ORIGINS). Nothing was stored.`;
+
+/**
+ * A browser's preflight for the website API from a page whose origin is not in WEBSITE_ORIGINS: the browser still
+ * blocks the call, and a developer reads this in its network panel instead of a 404 that looked like a wrong address.
+ */
+export const preflightOriginError = (origin: string) =>
+  `Refused: pages at ${clipped(origin)} may not call this API from a browser; add the origin to WEBSITE_ORIGINS to allow them.`;
+
+const clipped = (origin: string) => (origin.length > 200 ? `${origin.slice(0, 200)}…` : origin);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -26,7 +43,7 @@ declare module 'fastify' {
  * cookie but cannot read it, so it cannot echo it in the header.
  * Needs @fastify/cookie registered first.
  */
-export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieSecure' | 'publicUrl'>): void {
+export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieSecure' | 'publicUrl' | 'websiteOrigins'>): void {
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   const hasValidCookie = (request: FastifyRequest) => {
     // None read yet when an earlier hook refused the request (two Host headers, plugins/host-header.ts).
@@ -44,9 +61,35 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     }
     return payload;
   });
-  app.addHook('onRequest', async (request) => {
+  const refusedOrigins = new Set<string>();
+  // Once per origin in the log: the address a developer must add is the one the browser sent.
+  const logRefused = (request: FastifyRequest, origin: string) => {
+    if (refusedOrigins.size >= 100 || refusedOrigins.has(origin)) return;
+    refusedOrigins.add(origin);
+    request.log.warn({ origin: clipped(origin) }, 'website API call refused: its page is not on an origin of WEBSITE_ORIGINS');
+  };
+  const websiteOrigin = (origin: string, request: FastifyRequest) => config.websiteOrigins.includes(origin) || origin === publicOrigin || isOwnOrigin(origin, request);
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (
+      request.method === 'OPTIONS' &&
+      origin !== undefined &&
+      request.headers['access-control-request-method'] !== undefined &&
+      decodedPath(request.url).startsWith('/api/public/') &&
+      !websiteOrigin(origin, request)
+    ) {
+      logRefused(request, origin);
+      return reply.code(403).header('cache-control', 'no-store').send({ message: preflightOriginError(origin) });
+    }
     // Routing has happened by now: this is the matched route's own configuration.
-    if (request.routeOptions.config.csrf === false) return;
+    if (request.routeOptions.config.csrf === false) {
+      // A website form takes no cookie or token; a browser says which page sent it, and that page must be the
+      // website's (WEBSITE_ORIGINS) or this server's own. A post without Origin (a website's server relaying it,
+      // curl) is taken as before.
+      if (request.method !== 'POST' || origin === undefined || websiteOrigin(origin, request)) return;
+      logRefused(request, origin);
+      throw new HttpError(403, formOriginError(origin));
+    }
     // Nor where the website posts to a form that does not exist: no route, nothing to protect, and the website takes
     // no token; it answers 404 like any unknown form (server/routes/public.ts).
     if (request.is404 && routePath(request).startsWith('/api/public/')) return;
@@ -54,7 +97,6 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     if (SAFE_METHODS.has(request.method) || !isApiPath(routePath(request))) return;
     // Browsers say where a request comes from; a page elsewhere has no business changing anything (issue #9).
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, FOREIGN_ORIGIN_ERROR);
-    const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicOrigin && !isOwnOrigin(origin, request)) throw new HttpError(403, FOREIGN_ORIGIN_ERROR);
     // Node hands header names lower-cased.
     const header = request.headers[CSRF_HEADER.toLowerCase()];

@@ -167,6 +167,50 @@ describe('writes from another site are refused', () => {
     expect(response.json()).toEqual({ received: true });
     expect(response.headers['access-control-allow-origin']).toBe(WEBSITE);
   });
+
+  it('a website form posted from a page of any other origin is refused with the origin named, and nothing is stored', async () => {
+    const stored = async () => (await t.db.selectFrom('records').select('id').where('area', '=', 'contact-us-form').execute()).length;
+    const before = await stored();
+    // A multipart or URL-encoded post needs no preflight: it reached the route and was stored, its page told only
+    // "Failed to fetch" (an outside probe). JSON from such a page never gets past its preflight either.
+    for (const origin of ['https://staging.example.net', 'http://www.example.com', 'null']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/contact-us-form',
+        payload: new URLSearchParams(contact).toString(),
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(refused.statusCode, origin).toBe(403);
+      expect(refused.json()).toEqual({
+        message: `Refused: this form was sent from a page at ${origin}, which is not one of the website addresses this API takes forms from (WEBSITE_ORIGINS). Nothing was stored.`,
+      });
+    }
+    expect(await stored()).toBe(before);
+    // The website's server relaying a post (no Origin), and a page of this server itself, are taken.
+    for (const headers of [{}, { origin: 'http://localhost', host: 'localhost' }]) {
+      const taken = await t.app.inject({ method: 'POST', url: '/api/public/contact-us-form', payload: contact, headers });
+      expect(taken.statusCode, taken.body).toBe(201);
+    }
+    expect(await stored()).toBe(before + 2);
+  });
+
+  it('a browser asking first (preflight) from another origin is told why, not 404; the website\'s own gets its CORS answer', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/public/contact-us-form',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+    const refused = await preflight('https://www.example.com.evil.test');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'Refused: pages at https://www.example.com.evil.test may not call this API from a browser; add the origin to WEBSITE_ORIGINS to allow them.',
+    });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    const allowed = await preflight(WEBSITE);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(WEBSITE);
+  });
 });
 
 describe('Cache-Control: no-store on authenticated answers', () => {
