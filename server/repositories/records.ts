@@ -798,7 +798,15 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
     }
     return cursor ? after(page, cursor, size) : page(ALL, size, 0);
   };
-  if (!rows && query.after) rows = await after(page, query.after, size);
+  // After a cursor, one record more than the page tells whether another page follows: the count does not say where
+  // the cursor stands, and a full last page gave a cursor to an empty one (a website's "Load more" that loaded
+  // nothing; an outside probe).
+  let more: boolean | undefined;
+  if (!rows && query.after) {
+    rows = await after(page, query.after, size + 1);
+    more = rows.length > size;
+    if (more) rows = rows.slice(0, size);
+  }
   // SQLite reads a page up to OFFSET_STEP records down in one statement, skipping index entries only; PostgreSQL builds
   // the row of every record it skips (a page 500 posts down: 4.2 ms), so from its first stone on it reads past stones.
   else if (!rows && query.range.start > (dialectOf(db) === 'postgres' ? every : OFFSET_STEP)) rows = await stepped();
@@ -811,7 +819,7 @@ async function computeListPage(db: Db, area: string, query: ListQuery, generatio
   }
   // A full page has a next one unless the count says this page ends the list.
   const ended = !query.after && counted <= LIST_COUNT_CAP && query.range.start + rows.length >= counted;
-  const last = rows.length === size && !ended ? rows[rows.length - 1] : undefined;
+  const last = rows.length === size && !ended && more !== false ? rows[rows.length - 1] : undefined;
   return {
     records: rows.map(toStored),
     total: Math.min(counted, LIST_COUNT_CAP),

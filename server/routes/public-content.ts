@@ -67,7 +67,7 @@ const ONE_DESCRIPTION = 'One entry a visitor sees, with the fields of its page; 
 const listEnvelope = (item: z.ZodType, name: string) =>
   z.object({
     data: z.array(item),
-    page: z.int().positive(),
+    page: z.int().positive().meta({ description: 'The page asked for with `page`; 1 when read with a cursor, whose pages have no number (use next_cursor).' }),
     per_page: z.int().positive(),
     total: z.int().nonnegative().meta({ description: `How many match, counted up to ${LIST_COUNT_CAP}.` }),
     total_exact: z.boolean().meta({
