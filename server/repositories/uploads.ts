@@ -74,11 +74,17 @@ export async function uploadKinds(db: Kysely<Database>, ids: readonly string[]):
 // SIZES_KEPT per database), and a website page whose images are all known asks the database nothing more. Without
 // it the query cost a website list of posts with covers a fifth more server time per page (docs/performance.md).
 const SIZES_KEPT = 20_000;
-const knownSizes = new WeakMap<Kysely<Database>, Map<string, Dimensions>>();
+const knownSizes = new WeakMap<Kysely<Database>, Map<string, ImageFacts>>();
 
-/** The width and height of those of `ids` that are stored images whose size is known. */
-export async function imageSizes(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, Dimensions>> {
-  const found = new Map<string, Dimensions>();
+/** A stored image as the website is told of it: its size in pixels, its type and its size in bytes. */
+export interface ImageFacts extends Dimensions {
+  mime: string;
+  bytes: number;
+}
+
+/** The width and height (and type and bytes) of those of `ids` that are stored images whose size is known. */
+export async function imageSizes(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, ImageFacts>> {
+  const found = new Map<string, ImageFacts>();
   if (ids.length === 0) return found;
   let known = knownSizes.get(db);
   if (!known) knownSizes.set(db, (known = new Map()));
@@ -88,10 +94,10 @@ export async function imageSizes(db: Kysely<Database>, ids: readonly string[]): 
     return !size;
   });
   if (unknown.length === 0) return found;
-  const rows = await db.selectFrom('uploads').select(['id', 'width', 'height']).where('id', 'in', unknown).where('kind', '=', 'image').execute();
-  for (const { id, width, height } of rows) {
+  const rows = await db.selectFrom('uploads').select(['id', 'width', 'height', 'mime', 'size']).where('id', 'in', unknown).where('kind', '=', 'image').execute();
+  for (const { id, width, height, mime, size: bytes } of rows) {
     if (width === null || height === null) continue;
-    const size = { width, height };
+    const size = { width, height, mime, bytes: Number(bytes) };
     found.set(id, size);
     known.set(id, size);
     // The oldest kept first out (a Map keeps its order of insertion).

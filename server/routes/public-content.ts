@@ -18,8 +18,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { findOnlyRecord, listRecords, type StoredRecord } from '../repositories/records';
-import { imageSizes } from '../repositories/uploads';
-import type { Dimensions } from '../image-dimensions';
+import { imageSizes, type ImageFacts } from '../repositories/uploads';
 import { ownUploadId, referencedUploadIds } from '../upload-ids';
 import { NO_SECURITY } from '../plugins/openapi';
 import { AnswerCache, registerPublicCache, type ContentVersion } from '../plugins/public-cache';
@@ -85,7 +84,7 @@ function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string
 }
 
 /** The sizes of the images that answers use, by upload id (the uploads' own, read once per answer). */
-type ImageSizes = ReadonlyMap<string, Dimensions>;
+type ImageSizes = ReadonlyMap<string, ImageFacts>;
 
 /** The upload a file field's value names, if it names one of ours. */
 function fileUploadId(value: unknown): string | undefined {
@@ -103,8 +102,10 @@ function fileOf(value: unknown, base: string, recordName: string | null, sizes: 
   return {
     url: file.src.startsWith('/') ? `${base}${file.src}` : file.src,
     alt: altTextOf(file, recordName),
-    mime: typeof file.mime === 'string' ? file.mime : null,
-    size: typeof file.size === 'number' ? file.size : null,
+    // One of our images: its type and bytes as stored with it, whatever the record says (a record written with only
+    // its src gave the website null for both: an outside probe).
+    mime: shown?.mime ?? (typeof file.mime === 'string' ? file.mime : null),
+    size: shown?.bytes ?? (typeof file.size === 'number' ? file.size : null),
     width: shown?.width ?? null,
     height: shown?.height ?? null,
   };

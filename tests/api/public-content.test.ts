@@ -411,6 +411,20 @@ describe('singletons and files', () => {
     });
   });
 
+  it('gives an image of ours its type and size in bytes as stored with it, when its record gives only its src', async () => {
+    const src = await storedImage(t.db);
+    // A record written by a script with its src only (the least a file field takes): null and null before.
+    await create('blogs', { title: 'Src only', content: '<p>x</p>', status: 'published', cover_image: { src } });
+    expect((await publicJson<{ cover_image: unknown }>('/api/public/blogs/src-only')).cover_image).toEqual({
+      url: `http://localhost:80${src}`,
+      alt: 'Src only',
+      mime: 'image/png',
+      size: PNG.length,
+      width: 1,
+      height: 1,
+    });
+  });
+
   /** Uploaded as the console uploads it: what a file field then stores. */
   async function uploaded(bytes: Buffer, name: string, type: string) {
     const response = await postUpload(t.app, token, bytes, name, type);
