@@ -24,6 +24,16 @@ const shared: RaThemeOptions = {
         },
       },
     },
+    // A confirmation opens on its safe choice. react-admin's autofocuses Confirm, so that a second Enter (a key bounce,
+    // a double press) deleted a record for good (a keyboard probe, 2026-12-07): Cancel takes the focus as the dialog
+    // comes in, and Confirm is a Tab away (WAI-ARIA APG, alert dialog).
+    RaConfirm: {
+      defaultProps: {
+        TransitionProps: {
+          onEntering: (node: HTMLElement) => node.querySelector<HTMLButtonElement>('.MuiDialogActions-root button:not(.ra-confirm)')?.focus(),
+        },
+      },
+    },
     // Issue #8 item 3: a list never widens the page. Its main column may shrink below its content's width, and a
     // table with more columns than the window has room for scrolls inside its own box.
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },

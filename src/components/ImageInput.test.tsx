@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, ResourceContextProvider } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -74,6 +74,19 @@ describe('ImageInput', () => {
       mime: 'image/png',
       size: 2048,
     });
+  });
+
+  it('keeps a keyboard user\'s place through the upload (Cancel, then Replace) and says when it is done', async () => {
+    const { fileInput } = renderInput();
+    // As a keyboard user picks a file: Enter on Choose opens the chooser, whose choice comes as a change of the input.
+    screen.getByRole('button', { name: 'Choose image: Photo' }).focus();
+    fireEvent.change(fileInput(), { target: { files: [fakeFile('jane.png', 'image/png')] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    // Choose gave way to the progress: the focus went to the page (then its heading) before.
+    expect(screen.getByRole('button', { name: 'Cancel upload' })).toHaveFocus();
+    act(() => FakeXhr.last.respond(201, uploadAnswer('jane.png')));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Replace photo' })).toHaveFocus());
+    expect(screen.getByText('jane.png uploaded.')).toHaveAttribute('role', 'status');
   });
 
   it("shows the server's refusal (415) in the same words", async () => {

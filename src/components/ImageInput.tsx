@@ -3,7 +3,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Box, Button, Chip, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type SyntheticEvent } from 'react';
+import { visuallyHidden } from '@mui/utils';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type DragEvent, type SyntheticEvent } from 'react';
 import { InputHelperText, useDataProvider, useInput, useTranslateLabel } from 'react-admin';
 import type { CornerstoneDataProvider, UploadedFile } from '../dataProvider';
 import { AltTextInput } from './AltTextInput';
@@ -64,6 +65,25 @@ export function ImageInput({ source, label, accept = 'image', helperText, recomm
   const [dragging, setDragging] = useState(false);
   // The shown image's own size, as the browser decoded it for the preview (no request of its own).
   const [natural, setNatural] = useState<{ src: string; width: number; height: number } | null>(null);
+  // A keyboard user's place while a file uploads: Choose gives way to the progress and its Cancel, which gives way to
+  // the preview and its Replace. Without this the focus fell to the page's heading (off-screen on a phone) and
+  // nothing said the upload had finished (a keyboard probe, 2026-12-07).
+  const wrapper = useRef<HTMLDivElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const keepPlace = useRef(false);
+  const [announcement, setAnnouncement] = useState('');
+  const uploading = progress !== null;
+  useLayoutEffect(() => {
+    if (!keepPlace.current) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || (wrapper.current?.contains(active) ?? false);
+    if (uploading) {
+      if (lost) cancelButton.current?.focus();
+    } else {
+      keepPlace.current = false;
+      if (lost) chooseButton.current?.focus();
+    }
+  }, [uploading]);
 
   // Leaving the page cancels an upload nobody will see finish.
   useEffect(() => () => running.current?.abort(), []);
@@ -81,6 +101,8 @@ export function ImageInput({ source, label, accept = 'image', helperText, recomm
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
+    keepPlace.current = wrapper.current?.contains(document.activeElement) ?? false;
+    setAnnouncement('');
     setProgress({ name: file.name, percent: 0 });
     try {
       const uploaded = await dataProvider.upload(
@@ -92,6 +114,7 @@ export function ImageInput({ source, label, accept = 'image', helperText, recomm
       if (!controller.signal.aborted) {
         field.onChange(toStoredFile(uploaded));
         field.onBlur();
+        setAnnouncement(`${file.name} uploaded.`);
       }
     } catch (error) {
       if (!isAbort(error) && !controller.signal.aborted) setProblem(uploadErrorMessage(error, accept));
@@ -139,7 +162,10 @@ export function ImageInput({ source, label, accept = 'image', helperText, recomm
     // Laid out by its own width, not the window's (issue #8 item 3): in a 320 px side column the side-by-side
     // preview was wider than the column, and its min-content widened the column and the page. As a size container
     // it can never widen what holds it.
-    <Box sx={{ width: '100%', maxWidth: 560, mb: 1, containerType: 'inline-size' }}>
+    <Box ref={wrapper} sx={{ width: '100%', maxWidth: 560, mb: 1, containerType: 'inline-size' }}>
+      <Box role="status" sx={visuallyHidden}>
+        {announcement}
+      </Box>
       <Typography component="label" htmlFor={id} variant="body2" sx={{ display: 'block', fontWeight: 500, mb: 0.75 }}>
         {labelText}
         {isRequired ? ' *' : ''}
@@ -189,7 +215,7 @@ export function ImageInput({ source, label, accept = 'image', helperText, recomm
               </Typography>
             </Stack>
             <Box>
-              <Button size="small" onClick={cancel} sx={focusRing}>
+              <Button ref={cancelButton} size="small" onClick={cancel} sx={focusRing}>
                 Cancel upload
               </Button>
             </Box>

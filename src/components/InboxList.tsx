@@ -31,6 +31,7 @@ import { InboxStatusChip, inboxStatusChoices, type InboxRecord } from './InboxSt
 import { UNREAD_COUNTS_KEY } from './InboxUnread';
 import { PageHeader } from './PageHeader';
 import { ListSearch } from './ListSearch';
+import { SortedDataTableHead } from './SortedDataTableHead';
 
 // The column that says what a submission is about: a subject, a project type, a job posting (headed by its label).
 export interface InboxTopic {
@@ -205,7 +206,7 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
             tertiaryText={(record) => <InboxReceived value={record.created_at} />}
           />
         ) : (
-          <DataTable<InboxRecord> rowClick="show" rowSx={unreadRowSx} bulkActionButtons={<InboxBulkActions />}>
+          <DataTable<InboxRecord> head={SortedDataTableHead} rowClick="show" rowSx={unreadRowSx} bulkActionButtons={<InboxBulkActions />}>
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source={nameSource}

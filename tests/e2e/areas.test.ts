@@ -196,7 +196,11 @@ describe('the focus after a control goes away', () => {
     await poll(() => page.getByRole('textbox', { name: /^Title/ }).first().inputValue()).not.toBe('');
     await main.getByRole('button', { name: 'Delete', exact: true }).focus();
     await page.keyboard.press('Enter');
+    // The dialog opens on its safe choice: a second Enter (a bounce, a double press) no longer deletes for good.
+    const cancel = page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true });
     const confirm = page.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true });
+    await poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
     await poll(() => confirm.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await waitForPath(session, '/dashboard/blogs');

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { freeTextColumnSx } from '../../components/contentSx';
 import { formatRelativeTime } from '../../notifications/relativeTime';
 import { ListSearch } from '../../components/ListSearch';
+import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 
 // As GET /api/audit-log answers it (server/routes/audit-log.ts).
 export interface AuditEntry extends RaRecord {
@@ -165,7 +166,7 @@ export function AuditLogList() {
             tertiaryText={(entry) => formatRelativeTime(new Date(entry.at))}
           />
         ) : (
-          <DataTable<AuditEntry> rowClick={false} bulkActionButtons={false}>
+          <DataTable<AuditEntry> head={SortedDataTableHead} rowClick={false} bulkActionButtons={false}>
             <DataTable.Col<AuditEntry> source="at" label="When" render={(entry) => <When entry={entry} />} />
             <DataTable.Col<AuditEntry> source="user_name" label="Who" render={(entry) => <Who entry={entry} />} sx={freeTextColumnSx} />
             <DataTable.Col<AuditEntry> source="action" label="Action" render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />

@@ -58,7 +58,7 @@ describe('banner form', () => {
   it('previews the schedule the banner will have', async () => {
     const user = userEvent.setup();
     renderCreate();
-    const status = await screen.findByRole('status');
+    const status = (await screen.findByText('Live now')).closest<HTMLElement>('[role="status"]')!;
     expect(within(status).getByText('Live now')).toBeInTheDocument();
     pickDateTime('Start', '2999-01-01T00:00');
     await waitFor(() => expect(within(status).getByText('Upcoming')).toBeInTheDocument());

@@ -9,6 +9,7 @@ import { SCHEDULES, type Schedule } from '../../../schema/schedule';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
 import { SCHEDULE_LABELS, ScheduleChip } from '../../components/ScheduleChip';
 import { placementChoices, placementLabel } from './bannerSchedule';
+import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 
 type BannerRecord = Banner & { id: number; schedule?: Schedule };
 
@@ -94,7 +95,7 @@ export function BannerList() {
         />
       }
       table={
-        <DataTable<BannerRecord> rowClick="edit">
+        <DataTable<BannerRecord> head={SortedDataTableHead} rowClick="edit">
           <DataTable.Col<BannerRecord>
             source="image"
             disableSort

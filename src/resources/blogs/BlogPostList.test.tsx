@@ -103,6 +103,10 @@ describe('blog post list', () => {
     // Not declared as sortable: the API would refuse it.
     expect(sortButton('Author')).toBeFalsy();
     expect(sortButton('Tags')).toBeFalsy();
+    // The column the list follows says so to screen readers, and only it.
+    expect(headers.filter((header) => header.hasAttribute('aria-sort')).map((header) => [header.textContent, header.getAttribute('aria-sort')])).toEqual([
+      ['Publish date', 'descending'],
+    ]);
 
     await userEvent.setup().click(screen.getByRole('combobox', { name: 'Status' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);

@@ -9,6 +9,7 @@ import { freeTextColumnSx } from '../../components/contentSx';
 import { PublicationChip } from '../../components/PublicationChip';
 import { ListSearch } from '../../components/ListSearch';
 import { useKnownTags } from './knownTags';
+import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 
 type BlogPostRecord = BlogPost & { id: number };
 
@@ -92,7 +93,7 @@ export function BlogPostList() {
         />
       }
       table={
-        <DataTable<BlogPostRecord> rowClick="edit">
+        <DataTable<BlogPostRecord> head={SortedDataTableHead} rowClick="edit">
           <DataTable.Col<BlogPostRecord>
             source="cover_image"
             disableSort

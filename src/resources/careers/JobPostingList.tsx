@@ -11,6 +11,7 @@ import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ApplicationsLink } from './ApplicationsLink';
 import { formatDay, isPastClosing } from './jobDates';
+import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 
 type JobPostingRecord = JobPosting & { id: number; applications_count?: number };
 
@@ -86,7 +87,7 @@ export function JobPostingList() {
         />
       }
       table={
-        <DataTable<JobPostingRecord> rowClick="edit">
+        <DataTable<JobPostingRecord> head={SortedDataTableHead} rowClick="edit">
           <DataTable.Col<JobPostingRecord>
             source="title"
             render={(record) => (

@@ -60,9 +60,9 @@ describe('Hero Section', () => {
       });
     expect(screen.queryByText(/smaller than/)).not.toBeInTheDocument();
     decode(1280, 720);
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'This image is 1280 × 720 px, smaller than the 1920 × 1080 px recommended: it may look blurred on large screens.',
-    );
+    expect(
+      await screen.findByText('This image is 1280 × 720 px, smaller than the 1920 × 1080 px recommended: it may look blurred on large screens.'),
+    ).toHaveAttribute('role', 'status');
     decode(2400, 1350);
     await waitFor(() => expect(screen.queryByText(/smaller than/)).not.toBeInTheDocument());
     decode(1920, 1000);

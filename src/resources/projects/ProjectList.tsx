@@ -11,6 +11,7 @@ import { freeTextColumnSx } from '../../components/contentSx';
 import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ListSearch } from '../../components/ListSearch';
+import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 
 type ProjectRecord = Project & { id: number };
 
@@ -83,7 +84,7 @@ export function ProjectList() {
         />
       }
       table={
-        <DataTable<ProjectRecord> rowClick="edit">
+        <DataTable<ProjectRecord> head={SortedDataTableHead} rowClick="edit">
           <DataTable.Col<ProjectRecord>
             source="cover_image"
             disableSort

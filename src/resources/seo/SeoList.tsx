@@ -15,6 +15,7 @@ import { listSortOf } from '../../components/ContentList';
 import { freeTextColumnSx } from '../../components/contentSx';
 import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
+import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 
 interface SeoRecord extends RaRecord {
   path?: string;
@@ -97,7 +98,7 @@ export function SeoList() {
             tertiaryText={(record) => <IndexChip record={record} />}
           />
         ) : (
-          <DataTable<SeoRecord> rowClick="edit" bulkActionButtons={false}>
+          <DataTable<SeoRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={false}>
             <DataTable.Col<SeoRecord> source="path" render={(record) => <PathLink record={record} />} sx={freeTextColumnSx} />
             <DataTable.Col<SeoRecord> source="meta_title" render={(record) => <TitleCell record={record} />} sx={freeTextColumnSx} />
             <DataTable.Col<SeoRecord> source="noindex" label="Indexing" disableSort render={(record) => <IndexChip record={record} />} />

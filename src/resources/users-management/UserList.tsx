@@ -17,6 +17,7 @@ import { useIsCurrentUser } from './currentUser';
 import { formatLockEndShort, useLockEnd } from './lockEnd';
 import { UserDeleteButton } from './UserDeleteButton';
 import { ListSearch } from '../../components/ListSearch';
+import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 
 interface UserRecord extends RaRecord {
   name?: string;
@@ -97,7 +98,7 @@ export function UserList() {
             tertiaryText={(record) => <ActiveChip record={record} />}
           />
         ) : (
-          <DataTable<UserRecord> rowClick="edit" bulkActionButtons={false}>
+          <DataTable<UserRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={false}>
             <DataTable.Col<UserRecord> source="name" render={(record) => <UserName record={record} />} sx={freeTextColumnSx} />
             <DataTable.Col<UserRecord> source="email" sx={freeTextColumnSx} />
             <DataTable.Col<UserRecord> source="active" label="Status" render={(record) => <ActiveChip record={record} />} />
