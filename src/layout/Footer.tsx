@@ -15,6 +15,9 @@ export function Footer() {
         justifyContent: 'space-between',
         borderTop: 1,
         borderColor: 'divider',
+        // On a phone a form's toolbar (Save, Delete) is fixed to the bottom of the window: the page ends with room for
+        // it, or the footer and its link were under it for good, focused or not (a keyboard probe; WCAG 2.4.11).
+        'body:has(.RaToolbar-mobileToolbar) &': { mb: '72px' },
       }}
     >
       <Typography variant="body2" color="text.secondary">
