@@ -24,6 +24,11 @@ export const HONEYPOT_FIELD = 'website';
 export const DATABASE_BUSY_MESSAGE = 'The database is busy. Try again in a few seconds.';
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database cannot take changes right now (it is read-only, full or unreachable). Try again later; if this goes on, tell your administrator.';
+// A write committed whose sync to disk failed (SQLite): the change is there, but the disk did not confirm it is kept.
+// Answered as 'cannot take changes' before, and a client that tried again made it twice (an outside probe: a post
+// created twice, a website enquiry sent twice, after a disk went read-only).
+export const DATABASE_UNCONFIRMED_MESSAGE =
+  'Your change may have been saved, but the disk did not confirm that it is kept. Reload to see whether it is there before trying again; if this goes on, tell your administrator.';
 // A read the database could not answer (a PostgreSQL server that is down): nothing was to change.
 export const DATABASE_UNREACHABLE_MESSAGE =
   'The database cannot be reached right now. Try again later; if this goes on, tell your administrator.';

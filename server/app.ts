@@ -225,7 +225,8 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
       await settleWrites(db);
     } catch (error) {
       // Answered as the database failing (503, plugins/errors.ts): SQLite's own name for a sync that failed.
-      throw Object.assign(new Error(`the WAL could not be synced: ${error instanceof Error ? error.message : String(error)}`), { code: 'SQLITE_IOERR_FSYNC', cause: error });
+      // Its transaction committed: the answer says the change may be there (plugins/errors.ts, committed).
+      throw Object.assign(new Error(`the WAL could not be synced: ${error instanceof Error ? error.message : String(error)}`), { code: 'SQLITE_IOERR_FSYNC', committed: true, cause: error });
     }
     return payload;
   });

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNREACHABLE_MESSAGE } from '../../schema/api';
+import { DATABASE_BUSY_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNCONFIRMED_MESSAGE, DATABASE_UNREACHABLE_MESSAGE } from '../../schema/api';
 import { isConnectionFailure } from '../db/postgres-sessions';
 import { HttpError } from '../http-error';
 import { AUTH_REQUIRED } from './authenticate';
@@ -156,7 +156,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // after PostgreSQL was back (an outside probe), keeping a load balancer's instances out for nothing.
       const write = WRITE_METHODS.has(request.method);
       if (fault.kind === 'unavailable' && write && !fault.unreachable) faults.last = { fault, at: Date.now() };
-      const message = fault.kind === 'busy' ? DATABASE_BUSY_MESSAGE : write ? DATABASE_UNAVAILABLE_MESSAGE : DATABASE_UNREACHABLE_MESSAGE;
+      const committed = (error as { committed?: unknown }).committed === true;
+      const message = fault.kind === 'busy' ? DATABASE_BUSY_MESSAGE : committed ? DATABASE_UNCONFIRMED_MESSAGE : write ? DATABASE_UNAVAILABLE_MESSAGE : DATABASE_UNREACHABLE_MESSAGE;
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS[fault.kind])).send({ message });
     }
 
