@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AreaDeclaration } from '../schema/define';
 import { buildApp } from './app';
@@ -112,8 +113,9 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
     try {
       lock = lockDataDir(config.dataDir);
     } catch (error) {
-      if (!(error instanceof DataDirLockedError)) throw error;
-      console.error(`Cornerstone could not start: ${error.message}`);
+      // Another server has it, or the directory cannot be written (a disk mounted read-only: a raw EROFS stack before).
+      const message = error instanceof DataDirLockedError ? error.message : `the data directory ${path.resolve(config.dataDir)} cannot be used: ${error instanceof Error ? error.message : String(error)}`;
+      console.error(`Cornerstone could not start: ${message}`);
       process.exit(1);
     }
   }
@@ -151,7 +153,13 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    console.error(`Cornerstone could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+    // The work done as it starts listening may be the database's (a first checkpoint): say so, not the address.
+    const fault = storageFault(error);
+    console.error(
+      fault
+        ? `Cornerstone could not start: ${fault.reason} (${config.databaseUrl ? 'DATABASE_URL' : path.resolve(config.dataDir)}): ${error instanceof Error ? error.message : String(error)}`
+        : `Cornerstone could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     await db.destroy();
     process.exit(1);
   }

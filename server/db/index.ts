@@ -409,7 +409,13 @@ export function lockDataDir(dataDir: string): DataDirLock {
     release() {
       if (released) return;
       released = true;
-      rmSync(pidFile, { force: true });
+      // The lock is the kernel's, gone with the process: a PID file that cannot be removed (the disk went read-only)
+      // is only stale. It ended a stop with an uncaught EROFS and exit 1 before (an outside probe).
+      try {
+        rmSync(pidFile, { force: true });
+      } catch {
+        // Left behind; the next start writes its own.
+      }
       lock.close();
     },
   };

@@ -2,7 +2,7 @@
 // Retry-After (never a bare 500, never a frozen server), /api/health says so, and all recovers without a restart.
 // SQLite by default; the PostgreSQL parts run with TEST_DATABASE_URL.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -139,6 +139,17 @@ describe.skipIf(postgresUrl)('one server per SQLite data directory', () => {
     expect(await health(fourth.port)).toEqual({ status: 200, body: { status: 'ok' } });
     expect(await stop(fourth)).toBe(0);
   }, 120_000);
+
+  it('a data directory that cannot be used stops the start in one line naming it, not a stack', () => {
+    // A file where the directory should be (a disk mounted read-only answers EROFS the same way: an outside probe
+    // met an uncaught stack from writing the PID file).
+    const blocked = path.join(dataDir, 'a-file');
+    writeFileSync(blocked, 'not a directory');
+    const { status, stderr } = startRefused(serverEnv(path.join(blocked, 'data')));
+    expect(status).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^Cornerstone could not start: the data directory ${blocked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/data cannot be used: ENOTDIR`, 'm'));
+    expect(stderr).not.toContain('    at ');
+  });
 });
 
 describe.runIf(postgresUrl)('several servers on one PostgreSQL database', () => {
