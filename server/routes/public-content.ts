@@ -282,13 +282,15 @@ function listQuerySchema(area: PublicArea) {
     const description = `Only items whose ${humanizeName(field).toLowerCase()} ${kind === 'array' ? 'include' : 'is'} this value`;
     // The values it takes, in the document as they are checked (an OpenAPI probe: a choice was typed as any text).
     const values = kind === 'boolean' ? ['true', 'false'] : info?.choices?.map(String);
+    // Empty is no filter, as for text filters: what a page's <select> sends for its "All" option (it answered 400:
+    // an outside probe).
     shape[param] = (
       values
-        ? z.enum(values as [string, ...string[]], { error: `The '${param}' parameter must be ${kind === 'boolean' ? 'true or false' : `one of: ${values.join(', ')}`}` })
+        ? z.enum(['', ...values] as [string, ...string[]], { error: `The '${param}' parameter must be ${kind === 'boolean' ? 'true or false' : `one of: ${values.join(', ')}`}` })
         : z.string().max(200)
     )
       .optional()
-      .meta({ description });
+      .meta({ description: `${description} (empty: no filter)` });
   }
   shape.cursor = z.string().max(2000).optional().meta({ description: 'The next_cursor of the previous page: the items after it (`page` is then ignored)' });
   if (view.search) shape.q = z.string().max(MAX_SEARCH_LENGTH).optional().meta({ description: `Text search in ${model.search.map((field) => field.name).join(', ')}` });

@@ -171,9 +171,10 @@ describe('the API document', () => {
       expect(bodyOf(path, 'put').properties?.version, path).toMatchObject({ type: 'integer', description: expect.stringMatching(/^The version this edit started from/) });
     }
     const param = (path: string, name: string) => parameters(path).find((parameter) => parameter.name === name);
-    expect(param('/api/public/projects', 'featured')?.schema.enum).toEqual(['true', 'false']);
-    expect(param('/api/public/projects', 'category')?.schema.enum).toEqual(['residential', 'commercial', 'industrial', 'infrastructure', 'renovation', 'interior']);
-    expect(param('/api/public/banners', 'placement')?.schema.enum).toEqual(['homepage_top', 'homepage_middle', 'sidebar', 'popup']);
+    // Empty first: no filter (a <select>'s "All").
+    expect(param('/api/public/projects', 'featured')?.schema.enum).toEqual(['', 'true', 'false']);
+    expect(param('/api/public/projects', 'category')?.schema.enum).toEqual(['', 'residential', 'commercial', 'industrial', 'infrastructure', 'renovation', 'interior']);
+    expect(param('/api/public/banners', 'placement')?.schema.enum).toEqual(['', 'homepage_top', 'homepage_middle', 'sidebar', 'popup']);
     expect(param('/api/public/blogs', 'tag')?.schema.enum).toBeUndefined();
     expect(param('/api/public/blogs/{key}', 'key')?.description).toBe("The entry's slug, as its list answered it");
     expect(param('/api/uploads/{id}', 'id')?.schema.pattern).toBe('^[0-9a-f]{32}$');

@@ -256,6 +256,8 @@ describe('projects', () => {
     expect(titles(await publicJson<Page>('/api/public/projects?category=residential'))).toEqual(['Mill Homes']);
     expect(titles(await publicJson<Page>('/api/public/projects?featured=true'))).toEqual(['Harbour Tower']);
     expect(titles(await publicJson<Page>('/api/public/projects?featured=false'))).toEqual(['Mill Homes']);
+    // Empty is no filter: what a <select>'s "All" option sends (400 before).
+    expect(titles(await publicJson<Page>('/api/public/projects?category=&featured=')).sort()).toEqual(['Harbour Tower', 'Mill Homes']);
     const bad = await get('/api/public/projects?category=castle');
     expect(bad.statusCode).toBe(400);
     const categories = 'residential, commercial, industrial, infrastructure, renovation, interior';
