@@ -15,6 +15,7 @@ import { useFormContext } from 'react-hook-form';
 import type { CornerstoneDataProvider, UploadedFile } from '../dataProvider';
 import { focusRing } from './ImageInput';
 import { addButtonId, refocusMoveButton, removeButtonId, removeKeepingFocus } from './rowFocus';
+import { useFieldError } from './fieldError';
 import { AltTextInput } from './AltTextInput';
 import { acceptAttribute, checkFile, fileTitle, isAbort, rulesText, toStoredFile, uploadErrorMessage } from './imageInputRules';
 import {
@@ -214,7 +215,7 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
   }
 
   const full = files.length + pending.length >= max;
-  const formError = fieldState.invalid ? fieldState.error?.message : undefined;
+  const formError = useFieldError(field.name, fieldState);
 
   return (
     <Box sx={{ width: '100%', mb: 1 }} role="group" aria-labelledby={`${baseId}-label`}>

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, ResourceContextProvider } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../dataProvider';
 import { ImageInput, type ImageInputProps } from './ImageInput';
@@ -87,6 +87,30 @@ describe('ImageInput', () => {
     act(() => FakeXhr.last.respond(201, uploadAnswer('jane.png')));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Replace photo' })).toHaveFocus());
     expect(screen.getByText('jane.png uploaded.')).toHaveAttribute('role', 'status');
+  });
+
+  it('shows under the field what the API said of a part of its value (cover_image.src), which no input names', async () => {
+    // As a save's answer sets it (react-admin's server-side validation): once the form is there.
+    function RefusedSrc() {
+      const { setError } = useFormContext();
+      return (
+        <button type="button" onClick={() => setError('photo.src', { type: 'server', message: 'This file is a private document: only an uploaded image can be used here' })}>
+          Refuse
+        </button>
+      );
+    }
+    render(
+      <AdminContext dataProvider={dataProvider} store={memoryStore()} i18nProvider={testI18n()}>
+        <ResourceContextProvider value="testimonials">
+          <Form record={{ id: 1, photo: { src: '/api/uploads/u1', title: 'kit.pdf', mime: 'application/pdf', size: 45 } }}>
+            <ImageInput source="photo" />
+            <RefusedSrc />
+          </Form>
+        </ResourceContextProvider>
+      </AdminContext>,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Refuse' }));
+    expect(await screen.findByText('This file is a private document: only an uploaded image can be used here')).toBeInTheDocument();
   });
 
   it("shows the server's refusal (415) in the same words", async () => {

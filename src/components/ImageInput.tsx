@@ -20,6 +20,7 @@ import {
   type UploadKind,
 } from './imageInputRules';
 import { useDeclaredRequired } from './declaredInputs/required';
+import { useFieldError } from './fieldError';
 
 export interface ImageInputProps {
   source: string;
@@ -156,7 +157,7 @@ export function ImageInput({ source, label, accept = 'image', helperText, recomm
   }
 
   const choose = () => fileInput.current?.click();
-  const formError = fieldState.invalid ? fieldState.error?.message : undefined;
+  const formError = useFieldError(field.name, fieldState);
 
   return (
     // Laid out by its own width, not the window's (issue #8 item 3): in a 320 px side column the side-by-side
