@@ -8,7 +8,9 @@ import { areas } from '../schema/areas';
 import { AreaChangeRefused, cleanStoredRichText, dropUndeclaredField, evolveAreas, reindexAreas } from './areas/evolve';
 import { USERS_AREA, buildAreaModels } from './areas/model';
 import { ConfigError, loadConfig } from './config';
-import { createDb, migrate, unhurried } from './db';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { SQLITE_FILE_NAME, createDb, migrate, migratorFor, unhurried } from './db';
 import { countWithField, listChanges } from './repositories/area-evolution';
 
 const USAGE = `Usage: npm run areas -- plan | log | reindex | drop-field <area> <field> [--yes]`;
@@ -29,11 +31,30 @@ async function run(args: string[]): Promise<number> {
     }
     throw error;
   }
+  // No database there: a mistyped DATA_DIR would have been given a new one, and its plan shown as if it were the real
+  // one (an outside probe). A start creates the database; these commands only work on one.
+  if (!config.databaseUrl) {
+    const file = path.resolve(config.dataDir, SQLITE_FILE_NAME);
+    if (!existsSync(file)) {
+      console.error(`There is no database at ${file}: check DATA_DIR (the server creates it at its first start).`);
+      return 1;
+    }
+  }
   // A command may rewrite every record of an area: none of a request's statement timeouts (server/db/postgres-sessions.ts).
   const served = createDb(config);
   const db = unhurried(served);
   try {
-    await migrate(db);
+    // A plan changes nothing, not even the tables: the schema migrations a start would run first are named instead.
+    if (command === 'plan') {
+      const pending = (await (await migratorFor(db)).getMigrations()).filter((migration) => migration.executedAt === undefined);
+      if (pending.length > 0) {
+        console.error(
+          `The database's tables are older than this version: the next start first runs ${pending.length === 1 ? 'migration' : 'migrations'} ${pending.map((migration) => migration.name).join(', ')}. ` +
+            'Start the server once (or take a copy of the database and start on that) to see the plan of the areas.',
+        );
+        return 1;
+      }
+    } else await migrate(db);
     const models = buildAreaModels(areas).filter((model) => model.name !== USERS_AREA);
 
     if (command === 'plan') {

@@ -2,13 +2,13 @@
 // area, the field, the records and the fix. The records are written by a server with the old declaration; then
 // `tsx server/start.ts` is started with the new one on the same data directory (SQLite, as `npm start` runs).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createDb, migrate } from '../../server/db';
+import { createDb, migrate, migratorFor } from '../../server/db';
 import { hashPassword } from '../../server/passwords';
 import { createUser } from '../../server/repositories/users';
 import { variants } from './fixtures/declarations';
@@ -78,5 +78,41 @@ describe('a server started with an unsafe declaration change', () => {
     expect(status).toBe(1);
     expect(stderr).toContain(`- Area 'gadgets', field 'code' (Code) is declared unique, but 1 value is repeated: "X1" (ids ${ids.a}, ${ids.b}).`);
     expect(stderr).toContain('What to do: edit or delete the duplicates so that each value appears once');
+  });
+});
+
+describe('npm run areas -- plan', () => {
+  const plan = (dir: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'server/areas-cli.ts', 'plan'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir, LOG_LEVEL: 'warn' },
+    });
+
+  it('on a DATA_DIR without a database says so, and creates none (a mistyped path was given a new database)', () => {
+    const typo = path.join(dataDir, 'typo');
+    const { status, stderr } = plan(typo);
+    expect(status).toBe(1);
+    expect(stderr).toContain(`There is no database at ${path.join(typo, 'cornerstone.db')}: check DATA_DIR (the server creates it at its first start).`);
+    expect(existsSync(typo)).toBe(false);
+  });
+
+  it('on a database older than this version names the migrations a start would run, and runs none', async () => {
+    const old = mkdtempSync(path.join(tmpdir(), 'cornerstone-plan-'));
+    try {
+      const db = createDb({ sqlite: path.join(old, 'cornerstone.db') });
+      await (await migratorFor(db)).migrateTo('0015_search_merging_in_commits');
+      await db.destroy();
+      const { status, stderr } = plan(old);
+      expect(status, stderr).toBe(1);
+      expect(stderr).toMatch(/^The database's tables are older than this version: the next start first runs migrations? 0016_/m);
+      const again = createDb({ sqlite: path.join(old, 'cornerstone.db') });
+      const pending = (await (await migratorFor(again)).getMigrations()).filter((migration) => migration.executedAt === undefined);
+      await again.destroy();
+      expect(pending.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 });
