@@ -8,6 +8,7 @@ import { defaultSortOf, type AreaDeclaration } from '../../schema/define';
 import { contentListSx } from './contentSx';
 import { NewRecordButton, PageHeader } from './PageHeader';
 import { PhoneSortButton } from './PhoneSortButton';
+import { ListLoadFailed } from './ListLoadFailed';
 
 /** The order a list of the area opens in, as react-admin takes it. */
 export const listSortOf = (area: Pick<AreaDeclaration, 'defaultSort' | 'ordered'>): SortPayload => {
@@ -48,6 +49,7 @@ export function ContentList({ area, description, filters, empty, phone, table }:
           </TopToolbar>
         }
         empty={empty}
+        error={<ListLoadFailed label={title} />}
         title={title}
         sx={contentListSx}
       >

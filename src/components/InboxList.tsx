@@ -32,6 +32,7 @@ import { UNREAD_COUNTS_KEY } from './InboxUnread';
 import { PageHeader } from './PageHeader';
 import { ListSearch } from './ListSearch';
 import { SortedDataTableHead } from './SortedDataTableHead';
+import { ListLoadFailed } from './ListLoadFailed';
 
 // The column that says what a submission is about: a subject, a project type, a job posting (headed by its label).
 export interface InboxTopic {
@@ -184,6 +185,7 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
           />
         }
         empty={<InboxEmpty label={label} />}
+        error={<ListLoadFailed label={label} />}
         title={label}
         sx={{ '& .RaList-main': { mt: 1 } }}
       >

@@ -42,6 +42,7 @@ import {
 } from './sortableList';
 import { ListSearch } from './ListSearch';
 import { refocusMoveButton } from './rowFocus';
+import { ListLoadFailed } from './ListLoadFailed';
 
 export interface SortableListProps {
   description?: string;
@@ -104,6 +105,7 @@ export function SortableList({ description, searchPlaceholder, emptyText, ...row
       <List
         perPage={PER_PAGE}
         pagination={false}
+        error={<ListLoadFailed label={label} />}
         sort={BY_POSITION}
         filters={[
           <ListSearch key="q" source="q" alwaysOn placeholder={searchPlaceholder} name={`Search ${label}`} />,

@@ -17,6 +17,8 @@ export interface ApiCall {
 }
 
 interface FakeApiOptions {
+  // A list read refused as the API refuses it (503 with its message: the database down).
+  failList?: { status: number; message: string };
   // Answer this status to PUT /api/<name>/order instead of reordering.
   failOrder?: number;
   // Field-level errors answered (400) to create and update.
@@ -58,6 +60,7 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
     const sorted = () => [...table].sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0));
 
     if (method === 'GET' && !id) {
+      if (options.failList) return json(options.failList.status, { message: options.failList.message });
       const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { q?: string; id?: unknown };
       const q = filter.q?.toLowerCase();
       // react-admin's getMany asks for { id: [...] }; ids that no longer exist are simply not in the answer.

@@ -20,6 +20,7 @@ import { freeTextColumnSx } from '../../components/contentSx';
 import { formatRelativeTime } from '../../notifications/relativeTime';
 import { ListSearch } from '../../components/ListSearch';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
+import { ListLoadFailed } from '../../components/ListLoadFailed';
 
 // As GET /api/audit-log answers it (server/routes/audit-log.ts).
 export interface AuditEntry extends RaRecord {
@@ -152,6 +153,7 @@ export function AuditLogList() {
         sort={{ field: 'at', order: 'DESC' }}
         perPage={25}
         title={AUDIT_LOG_LABEL}
+        error={<ListLoadFailed label={AUDIT_LOG_LABEL} />}
       >
         {isPhone ? (
           <SimpleList<AuditEntry>

@@ -81,6 +81,18 @@ describe('blog post list', () => {
     expect(listUrl()?.searchParams.get('range')).toBe('[0,24]');
   });
 
+  it('says the list could not be loaded, in the API\'s words, never that there are no posts (the database down)', async () => {
+    const message = 'The database cannot be reached right now. Try again later; if this goes on, tell your administrator.';
+    fakeApi({ blogs: [published] }, { failList: { status: 503, message } });
+    renderList();
+    expect(await screen.findByText(/could not be loaded/, {}, { timeout: 8000 })).toHaveTextContent('Blog Posts could not be loaded');
+    expect(screen.getByText(`${message} Nothing was changed.`)).toBeInTheDocument();
+    expect(screen.queryByText(/No blog posts/)).not.toBeInTheDocument();
+    fakeApi({ blogs: [published] });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: published.title })).toBeInTheDocument();
+  });
+
   it('says Published for a post whose publish time has passed, Scheduled for one still ahead, Draft for a draft', async () => {
     renderList();
     await screen.findByRole('link', { name: published.title });

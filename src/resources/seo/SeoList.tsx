@@ -16,6 +16,7 @@ import { freeTextColumnSx } from '../../components/contentSx';
 import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
+import { ListLoadFailed } from '../../components/ListLoadFailed';
 
 interface SeoRecord extends RaRecord {
   path?: string;
@@ -89,7 +90,7 @@ export function SeoList() {
         description="How each page of the website appears in search results and when shared."
         actions={<NewRecordButton />}
       />
-      <List filters={filters} actions={false} sort={listSortOf(seo)} perPage={25} title={seo.label}>
+      <List filters={filters} actions={false} error={<ListLoadFailed label={seo.label} />} sort={listSortOf(seo)} perPage={25} title={seo.label}>
         {isPhone ? (
           <SimpleList<SeoRecord>
             rowClick="edit"

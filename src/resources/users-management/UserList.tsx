@@ -18,6 +18,7 @@ import { formatLockEndShort, useLockEnd } from './lockEnd';
 import { UserDeleteButton } from './UserDeleteButton';
 import { ListSearch } from '../../components/ListSearch';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
+import { ListLoadFailed } from '../../components/ListLoadFailed';
 
 interface UserRecord extends RaRecord {
   name?: string;
@@ -89,7 +90,7 @@ export function UserList() {
         description="The administrators who can sign in to this console."
         actions={<NewRecordButton />}
       />
-      <List filters={filters} actions={false} sort={listSortOf(usersManagement)} perPage={25} title={usersManagement.label}>
+      <List filters={filters} actions={false} error={<ListLoadFailed label={usersManagement.label} />} sort={listSortOf(usersManagement)} perPage={25} title={usersManagement.label}>
         {isPhone ? (
           <SimpleList<UserRecord>
             rowClick="edit"
