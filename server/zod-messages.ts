@@ -17,7 +17,8 @@ const KINDS: Record<string, string> = {
   date: 'a date',
 };
 
-const described = (input: unknown): string =>
+/** What a JSON value is, in the API's messages' words: 'text', 'a list', 'number'… */
+export const described = (input: unknown): string =>
   Array.isArray(input) ? 'a list' : input === null ? 'null' : typeof input === 'object' ? 'an object' : typeof input === 'string' ? 'text' : typeof input;
 
 /** `'tag'`, `'tags.0'`; "The value" at the top. */

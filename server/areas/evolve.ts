@@ -36,6 +36,7 @@ import { slugBase } from './records';
 import { slugCandidate } from '../../schema/slug';
 import { acceptsAllItDid, parseSnapshot, snapshotOf, type AreaSnapshot } from './snapshot';
 import { outputSchemaOf } from '../../schema/output';
+import { described } from '../zod-messages';
 
 type Db = Kysely<Database>;
 
@@ -95,15 +96,6 @@ interface FieldPlan {
   checkReferences?: string;
   missing: number;
   badValues: { id: number; message: string }[];
-}
-
-/** What a stored JSON value is, in a person's words. */
-function storedKind(value: unknown): string {
-  if (typeof value === 'string') return 'text';
-  if (typeof value === 'number') return 'a number';
-  if (typeof value === 'boolean') return 'yes/no';
-  if (Array.isArray(value)) return 'a list';
-  return value === null ? 'nothing' : 'an object';
 }
 
 async function evolveArea(
@@ -212,7 +204,7 @@ async function evolveArea(
             if (!result.success) plan.badValues.push({ id: record.id, message: `"${result.error.issues[0]?.message ?? 'invalid'}"` });
             else if (answered && !answered.success) {
               const issue = answered.error.issues[0]?.message ?? 'the field answers another kind of value';
-              plan.badValues.push({ id: record.id, message: `${JSON.stringify(value)} is stored as ${storedKind(value)} ("${issue}")` });
+              plan.badValues.push({ id: record.id, message: `${JSON.stringify(value)} is stored as ${described(value)} ("${issue}")` });
             }
           }
           if (value === null || value === undefined) continue;

@@ -68,7 +68,8 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     refusedOrigins.add(origin);
     request.log.warn({ origin: clipped(origin) }, 'website API call refused: its page is not on an origin of WEBSITE_ORIGINS');
   };
-  const websiteOrigin = (origin: string, request: FastifyRequest) => config.websiteOrigins.includes(origin) || origin === publicOrigin || isOwnOrigin(origin, request);
+  const ownOrigin = (origin: string, request: FastifyRequest) => origin === publicOrigin || isOwnOrigin(origin, request);
+  const websiteOrigin = (origin: string, request: FastifyRequest) => config.websiteOrigins.includes(origin) || ownOrigin(origin, request);
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (
@@ -97,7 +98,7 @@ export function registerCsrf(app: FastifyInstance, config: Pick<Config, 'cookieS
     if (SAFE_METHODS.has(request.method) || !isApiPath(routePath(request))) return;
     // Browsers say where a request comes from; a page elsewhere has no business changing anything (issue #9).
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, FOREIGN_ORIGIN_ERROR);
-    if (origin !== undefined && origin !== publicOrigin && !isOwnOrigin(origin, request)) throw new HttpError(403, FOREIGN_ORIGIN_ERROR);
+    if (origin !== undefined && !ownOrigin(origin, request)) throw new HttpError(403, FOREIGN_ORIGIN_ERROR);
     // Node hands header names lower-cased.
     const header = request.headers[CSRF_HEADER.toLowerCase()];
     if (!hasValidCookie(request) || typeof header !== 'string' || !safeEqual(header, request.cookies[CSRF_COOKIE]!)) {

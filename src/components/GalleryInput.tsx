@@ -64,7 +64,7 @@ const tileButton = {
 // Several images in display order (e.g. a project's gallery, issue #3): several uploads at once, each with its
 // progress; reordered by drag and drop or, from the keyboard, with Move earlier / Move later (tiles run left to right).
 export function GalleryInput({ source, label, max }: GalleryInputProps) {
-  const { id, field, fieldState } = useInput({ source, format: formatValue, parse: parseValue });
+  const { id, field } = useInput({ source, format: formatValue, parse: parseValue });
   const { getValues } = useFormContext();
   const dataProvider = useDataProvider<CornerstoneDataProvider>();
   const translateLabel = useTranslateLabel();
@@ -215,7 +215,7 @@ export function GalleryInput({ source, label, max }: GalleryInputProps) {
   }
 
   const full = files.length + pending.length >= max;
-  const formError = useFieldError(field.name, fieldState);
+  const formError = useFieldError(field.name);
 
   return (
     <Box sx={{ width: '100%', mb: 1 }} role="group" aria-labelledby={`${baseId}-label`}>

@@ -54,7 +54,7 @@ const formatValue = (value: unknown) => value ?? null;
 // One uploaded file (an image, or a document such as a CV), sent to POST /api/uploads as soon as it is chosen
 // (issue #3 §2); the form keeps only what the server answered: { src, title, mime, size }.
 export function ImageInput({ source, label, accept = 'image', helperText, recommended }: ImageInputProps) {
-  const { id, field, fieldState, isRequired } = useInput({ source, format: formatValue, parse: parseValue, isRequired: useDeclaredRequired(source) });
+  const { id, field, isRequired } = useInput({ source, format: formatValue, parse: parseValue, isRequired: useDeclaredRequired(source) });
   const dataProvider = useDataProvider<CornerstoneDataProvider>();
   const translateLabel = useTranslateLabel();
   const labelText = String(translateLabel({ source, label }) ?? source);
@@ -157,7 +157,7 @@ export function ImageInput({ source, label, accept = 'image', helperText, recomm
   }
 
   const choose = () => fileInput.current?.click();
-  const formError = useFieldError(field.name, fieldState);
+  const formError = useFieldError(field.name);
 
   return (
     // Laid out by its own width, not the window's (issue #8 item 3): in a 320 px side column the side-by-side

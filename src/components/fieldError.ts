@@ -2,7 +2,7 @@
 // upload field's `cover_image.src`, a gallery's `gallery.2.src`), and react-hook-form keeps such an error under the
 // field, with no message of its own. An input that read only the field's own message showed none, and a save was
 // refused with "Please check the form for errors" and nothing to say where (an outside probe, 2026-12-07).
-import { get, useFormState, type ControllerFieldState } from 'react-hook-form';
+import { get, useFormState } from 'react-hook-form';
 
 export function fieldErrorMessage(error: unknown): string | undefined {
   if (error === null || typeof error !== 'object') return undefined;
@@ -21,7 +21,7 @@ export function fieldErrorMessage(error: unknown): string | undefined {
  * field's own name: one set on `photo.src` (a save's answer) did not even draw the input again. Its form state, asked
  * for the field's name, follows the names inside it too.
  */
-export function useFieldError(name: string, fieldState: ControllerFieldState): string | undefined {
+export function useFieldError(name: string): string | undefined {
   const { errors } = useFormState({ name });
-  return fieldErrorMessage(fieldState.error ?? get(errors, name));
+  return fieldErrorMessage(get(errors, name));
 }
