@@ -246,6 +246,9 @@ async function checkScreen(page: Page, screen: Screen, width: number, createClas
   if (screen.kind === 'create' || screen.kind === 'edit' || screen.kind === 'show') await checkBackLink(page, screen, label, failures);
   // Issue #8 item 7: on a phone, nothing floats over a list's controls.
   if (screen.kind === 'list' && width === 390) await checkUncovered(page, label, failures);
+  // On a phone a form's toolbar is fixed to the window's bottom: the page ends with room for it, so that the footer's
+  // link can be seen and reached (it lay under Save for good: a keyboard probe, WCAG 2.4.11).
+  if (width === 390 && screen.kind !== 'list' && screen.kind !== 'show') await checkFooterUncovered(page, label, failures);
 
   if ((width === 390 || width === 1280) && ['/dashboard/seo', '/dashboard/users-management', '/dashboard/blogs', '/dashboard/careers'].includes(screen.path)) {
     await screenshot(page, `layout-${screen.area.name}-list`);
@@ -386,6 +389,20 @@ async function checkBackLink(page: Page, screen: Screen, label: string, failures
 // Scrolled to the end of the page, where a user finds the pagination, the controls at the end of the list (its last
 // row's buttons, the pagination arrows) are what the element at their centre says: themselves, not something fixed
 // over them. A window's height of room above the page makes it scroll, as a list long enough would.
+async function checkFooterUncovered(page: Page, label: string, failures: string[]): Promise<void> {
+  const problem = await page.evaluate(() => {
+    const link = document.querySelector<HTMLElement>('footer a[href]');
+    if (!link) return 'no footer link';
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const box = link.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    window.scrollTo(0, 0);
+    if (hit && (hit === link || link.contains(hit))) return undefined;
+    return `the footer's link is covered by ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className).split(' ').slice(0, 2).join('.')}` : 'nothing'}`;
+  });
+  if (problem) failures.push(`${label}: ${problem}`);
+}
+
 async function checkUncovered(page: Page, label: string, failures: string[]): Promise<void> {
   const covered = await page.evaluate(() => {
     const list = document.querySelector('#main-content .RaList-main');
