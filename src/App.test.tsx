@@ -86,7 +86,7 @@ describe('a session that ends mid-work (issue #8, SPEC §2, §8)', () => {
 
     await signIn();
     await waitFor(() => onBlogsPage2(router), { timeout: 10_000 });
-    expect(await screen.findByText('Post 5')).toBeInTheDocument();
+    expect(await screen.findByText('Post 26')).toBeInTheDocument();
     expect(localStorage.getItem('access_token')).toBe('fresh-token');
     expect(await screen.findByText('Welcome back, Ada Admin!')).toBeInTheDocument();
   });
@@ -147,7 +147,7 @@ describe('the sign-in page of a fresh visit (issue #10, SPEC §2, §4)', () => {
     await signIn();
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toMatch(/^\/dashboard\/blogs\?/), { timeout: 10_000 });
     expect(new URLSearchParams(window.location.search).get('page')).toBe('2');
-    expect(await screen.findByText('Post 5', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Post 26', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('a visitor not signed in lands on /login from any address: warned from the console or elsewhere, not from /', async () => {

@@ -9,6 +9,7 @@ import { contentListSx } from './contentSx';
 import { NewRecordButton, PageHeader } from './PageHeader';
 import { PhoneSortButton } from './PhoneSortButton';
 import { ListLoadFailed } from './ListLoadFailed';
+import { ListStatus } from './ListStatus';
 
 /** The order a list of the area opens in, as react-admin takes it. */
 export const listSortOf = (area: Pick<AreaDeclaration, 'defaultSort' | 'ordered'>): SortPayload => {
@@ -53,6 +54,7 @@ export function ContentList({ area, description, filters, empty, phone, table }:
         title={title}
         sx={contentListSx}
       >
+        <ListStatus />
         {isPhone ? phone : table}
       </List>
     </>

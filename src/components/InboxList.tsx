@@ -33,6 +33,7 @@ import { PageHeader } from './PageHeader';
 import { ListSearch } from './ListSearch';
 import { SortedDataTableHead } from './SortedDataTableHead';
 import { ListLoadFailed } from './ListLoadFailed';
+import { ListStatus } from './ListStatus';
 
 // The column that says what a submission is about: a subject, a project type, a job posting (headed by its label).
 export interface InboxTopic {
@@ -189,6 +190,7 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
         title={label}
         sx={{ '& .RaList-main': { mt: 1 } }}
       >
+        <ListStatus />
         {isPhone ? (
           <SimpleList<InboxRecord>
             rowClick="show"

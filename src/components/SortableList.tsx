@@ -43,6 +43,7 @@ import {
 import { ListSearch } from './ListSearch';
 import { refocusMoveButton } from './rowFocus';
 import { ListLoadFailed } from './ListLoadFailed';
+import { ListStatus } from './ListStatus';
 
 export interface SortableListProps {
   description?: string;
@@ -117,6 +118,7 @@ export function SortableList({ description, searchPlaceholder, emptyText, ...row
         component="div"
         sx={{ '& .RaList-main': { mt: 0.5 }, '& .RaList-actions': { bgcolor: 'transparent' } }}
       >
+        <ListStatus />
         <SortableRows {...rowProps} />
       </List>
     </>

@@ -68,7 +68,10 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
       const rows = sorted().filter(
         (row) => (!q || JSON.stringify(row).toLowerCase().includes(q)) && (!ids || ids.includes(String(row.id))),
       );
-      return json(200, rows, { 'Content-Range': `${name} 0-${Math.max(rows.length - 1, 0)}/${rows.length}` });
+      // A page asked for with range=[first,last] (ra-data-simple-rest), as the API answers it.
+      const [first = 0, last = rows.length - 1] = JSON.parse(url.searchParams.get('range') ?? '[]') as number[];
+      const page = rows.slice(first, last + 1);
+      return json(200, page, { 'Content-Range': `${name} ${first}-${Math.max(first + page.length - 1, first)}/${rows.length}` });
     }
     if (method === 'PUT' && id === 'order') {
       if (options.failOrder) return json(options.failOrder, { message: 'Something went wrong' });

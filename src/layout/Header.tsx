@@ -2,8 +2,9 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, useTheme } from '@mui/material';
 import { Link } from 'react-router';
-import { Logout, UserMenu, useUserMenu } from 'react-admin';
+import { Logout, useUserMenu } from 'react-admin';
 import { Logo } from '../components/Logo';
+import { ProfileMenu } from './ProfileMenu';
 import { SessionsMenuItem } from './SessionsMenuItem';
 import { ThemeToggle } from './ThemeToggle';
 import { useSignOut } from './signOut';
@@ -41,10 +42,10 @@ export function Header() {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         <ThemeToggle />
-        <UserMenu>
+        <ProfileMenu>
           <SessionsMenuItem />
           <GuardedLogout />
-        </UserMenu>
+        </ProfileMenu>
       </Toolbar>
     </AppBar>
   );

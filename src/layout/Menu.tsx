@@ -12,11 +12,12 @@ import {
   ListSubheader,
   Tooltip,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useUnreadCounts } from '../components/InboxUnread';
 import { prefetchArea } from '../resources';
 import { findTrail, menu, type MenuItem } from './menu';
+import { focusHeadingOfNextPage } from './focusRescue';
 import { useSignOut } from './signOut';
 
 interface MenuProps {
@@ -131,6 +132,7 @@ function MenuLeaf({
   onNavigate?: (() => void) | undefined;
 }) {
   const signOut = useSignOut();
+  const { pathname } = useLocation();
   // Forms items show their unread count (issue #3); react-query shares one request among all items.
   const counts = useUnreadCounts();
   const unread = item.resource ? (counts[item.resource] ?? 0) : 0;
@@ -199,7 +201,10 @@ function MenuLeaf({
         selected={active}
         aria-current={active ? 'page' : undefined}
         aria-label={denseLabel}
-        onClick={onNavigate}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          focusHeadingOfNextPage(event.currentTarget, pathname === (item.url ?? '/dashboard'));
+          onNavigate?.();
+        }}
         // Issue #10: pointing at or tabbing to an entry starts loading its area's screens, ahead of the click.
         onPointerEnter={prefetch}
         onFocus={prefetch}

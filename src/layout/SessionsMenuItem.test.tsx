@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MenuItem } from '@mui/material';
-import { AdminContext, memoryStore, TestMemoryRouter, UserMenu, type AuthProvider } from 'react-admin';
+import { AdminContext, memoryStore, TestMemoryRouter, type AuthProvider } from 'react-admin';
 import { expect, it } from 'vitest';
 import { i18nProvider } from '../i18nProvider';
+import { ProfileMenu } from './ProfileMenu';
 import { SessionsMenuItem } from './SessionsMenuItem';
 
 const authProvider: AuthProvider = {
@@ -20,9 +21,9 @@ it("opens the user's sessions from the header's user menu, and closes the menu",
   render(
     <TestMemoryRouter initialEntries={['/dashboard/blogs']} locationCallback={(l) => (location = l.pathname)}>
       <AdminContext basename="/dashboard" store={memoryStore()} authProvider={authProvider} i18nProvider={i18nProvider}>
-        <UserMenu>
+        <ProfileMenu>
           <SessionsMenuItem />
-        </UserMenu>
+        </ProfileMenu>
       </AdminContext>
     </TestMemoryRouter>,
   );
@@ -38,18 +39,27 @@ it('is reached by keyboard: the menu opens on it, and the arrows move on', async
   render(
     <TestMemoryRouter initialEntries={['/dashboard/blogs']}>
       <AdminContext basename="/dashboard" store={memoryStore()} authProvider={authProvider} i18nProvider={i18nProvider}>
-        <UserMenu>
+        <ProfileMenu>
           <SessionsMenuItem />
           <MenuItem>Logout</MenuItem>
-        </UserMenu>
+        </ProfileMenu>
       </AdminContext>
     </TestMemoryRouter>,
   );
-  (await screen.findByRole('button', { name: 'Profile' })).focus();
+  const profile = await screen.findByRole('button', { name: 'Profile' });
+  // It says that it opens a menu, and whether the menu is open (react-admin's said neither on a wide screen).
+  expect(profile).toHaveAttribute('aria-haspopup', 'menu');
+  expect(profile).toHaveAttribute('aria-expanded', 'false');
+  profile.focus();
   await user.keyboard('{Enter}');
   await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Sessions' })).toHaveFocus());
+  expect(profile).toHaveAttribute('aria-expanded', 'true');
+  expect(profile).toHaveAttribute('aria-controls', screen.getByRole('menu').id);
   await user.keyboard('{ArrowDown}');
   expect(screen.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
   await user.keyboard('{ArrowUp}');
   expect(screen.getByRole('menuitem', { name: 'Sessions' })).toHaveFocus();
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(profile).toHaveFocus());
+  expect(profile).toHaveAttribute('aria-expanded', 'false');
 });

@@ -6,6 +6,53 @@ export const FOCUS_RESCUE_MS = 5000;
 export const DISABLED_WAIT_MS = 2000;
 
 /**
+ * Moves the keyboard's place to the heading of the page shown (the h1 in #main-content, made focusable from script
+ * only); false when the page has none yet (its chunk or its record still loading).
+ */
+export function focusPageHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>('#main-content h1');
+  if (!heading) return false;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+  return true;
+}
+
+/**
+ * A link of the side menu leaves the keyboard on itself while the page it opened is drawn (on a wide screen the menu
+ * stays), a screen reader saying nothing of the new page: once that page's heading is there (a new h1, or the h1 with
+ * new words, when the next screen is made of the same parts), the focus goes to it, as it does when a record is
+ * opened or saved (an outside keyboard probe). Unless the user has moved on meanwhile; given up after FOCUS_RESCUE_MS.
+ */
+export function focusHeadingOfNextPage(link: Element, samePage: boolean): void {
+  const heading = () => document.querySelector('#main-content h1');
+  if (samePage) {
+    focusPageHeading();
+    return;
+  }
+  const before = heading();
+  const words = before?.textContent;
+  const stillWaiting = () => document.activeElement === link || !document.activeElement || document.activeElement === document.body;
+  let done = false;
+  const stop = () => {
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  const check = () => {
+    if (done) return;
+    if (!stillWaiting()) return stop();
+    const now = heading();
+    if (now && (now !== before || now.textContent !== words)) {
+      focusPageHeading();
+      stop();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  const timer = setTimeout(stop, FOCUS_RESCUE_MS);
+}
+
+/**
  * WCAG 2.4.3 (focus order): when the control that has the focus goes away — a record's Delete once the record is gone,
  * a form's Save or Delete as the console moves to the list, a dialog's button whose opener went with it — the browser
  * leaves the focus on the page itself, and a keyboard user's next Tab starts again from the top of the page, a screen
@@ -20,13 +67,6 @@ export function useFocusRescue(): void {
     let focused: Element | undefined;
 
     const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
-    const focusHeading = (): boolean => {
-      const heading = document.querySelector<HTMLElement>('#main-content h1');
-      if (!heading) return false;
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus({ preventScroll: true });
-      return true;
-    };
 
     const rescue = () => {
       if (!focusIsLost()) {
@@ -51,7 +91,7 @@ export function useFocusRescue(): void {
           const waiting = lost;
           waiting.timer ??= setTimeout(() => {
             if (lost !== waiting || !waiting.element.matches(':disabled') || !focusIsLost()) return;
-            if (focusHeading()) lost = undefined;
+            if (focusPageHeading()) lost = undefined;
           }, DISABLED_WAIT_MS);
           return;
         }
@@ -61,7 +101,7 @@ export function useFocusRescue(): void {
         return;
       }
       // The next screen may not be there yet (its chunk, its record): the next change to the page tries again.
-      if (focusHeading()) lost = undefined;
+      if (focusPageHeading()) lost = undefined;
     };
 
     const onFocusIn = (event: FocusEvent) => {

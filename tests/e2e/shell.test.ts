@@ -141,6 +141,8 @@ describe('the side menu', () => {
       });
       await pageHeading(page).filter({ hasText: title }).waitFor();
       expect((await pageHeading(page).innerText()).trim(), `h1 on ${path}`).toBe(title);
+      // The keyboard's place moves from the link to the page it opened, as opening a record moves it.
+      await expect.poll(() => pageHeading(page).evaluate((h1) => h1 === document.activeElement), { message: `focus on the h1 of ${path}` }).toBe(true);
       await expectTitle(page, titleOf(title));
       await expect.poll(() => link.getAttribute('aria-current'), { message: `active link on ${path}` }).toBe('page');
       expect(await menu.locator('[aria-current="page"]').count(), `one active link on ${path}`).toBe(1);
@@ -242,22 +244,42 @@ describe('the theme', () => {
 });
 
 describe('the user menu', () => {
-  it('is used by keyboard: it opens on Sessions, the arrows reach Logout, and Sessions opens the sessions page', async () => {
-    session = await openSession(browser, server, DESKTOP);
-    const { page } = session;
-    await signIn(session);
-    const profile = page.getByRole('banner').getByRole('button', { name: 'Profile', exact: true });
-    await profile.focus();
-    await page.keyboard.press('Enter');
-    const sessions = page.getByRole('menuitem', { name: 'Sessions', exact: true });
-    await expect.poll(() => sessions.evaluate((item) => item === document.activeElement)).toBe(true);
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Logout', exact: true }).evaluate((item) => item === document.activeElement)).toBe(true);
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Enter');
-    await waitForPath(session, '/dashboard/sessions');
-    await pageHeading(page).filter({ hasText: 'Active sessions' }).waitFor();
-  });
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`is used by keyboard above the sign-in notice: it opens on Sessions, the arrows reach Logout, and Sessions opens the sessions page, at ${viewport.width}px`, async () => {
+      session = await openSession(browser, server, viewport);
+      const { page } = session;
+      await signIn(session);
+      // The sign-in notice stays for seconds at the top right, where the menu opens: it covered Logout, focused.
+      await notice(page, 'Login Successful').waitFor({ state: 'visible' });
+      const profile = page.getByRole('banner').getByRole('button', { name: 'Profile', exact: true });
+      expect(await profile.getAttribute('aria-haspopup')).toBe('menu');
+      expect(await profile.getAttribute('aria-expanded')).toBe('false');
+      const button = (await profile.elementHandle())!;
+      await profile.focus();
+      await page.keyboard.press('Enter');
+      const sessions = page.getByRole('menuitem', { name: 'Sessions', exact: true });
+      const logout = page.getByRole('menuitem', { name: 'Logout', exact: true });
+      await expect.poll(() => sessions.evaluate((item) => item === document.activeElement)).toBe(true);
+      // The open menu hides the page behind it from the accessibility tree: the button is read by what it is.
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      expect(await notice(page, 'Login Successful').isVisible()).toBe(true);
+      // What is drawn at the middle of each item is the item itself, not the notice.
+      for (const item of [sessions, logout]) {
+        expect(
+          await item.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+          }),
+        ).toBe(true);
+      }
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => logout.evaluate((item) => item === document.activeElement)).toBe(true);
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await waitForPath(session, '/dashboard/sessions');
+      await pageHeading(page).filter({ hasText: 'Active sessions' }).waitFor();
+    });
+  }
 });
 
 describe('the skip link', () => {

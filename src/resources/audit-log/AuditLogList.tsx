@@ -21,6 +21,7 @@ import { formatRelativeTime } from '../../notifications/relativeTime';
 import { ListSearch } from '../../components/ListSearch';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 import { ListLoadFailed } from '../../components/ListLoadFailed';
+import { ListStatus } from '../../components/ListStatus';
 
 // As GET /api/audit-log answers it (server/routes/audit-log.ts).
 export interface AuditEntry extends RaRecord {
@@ -155,6 +156,7 @@ export function AuditLogList() {
         title={AUDIT_LOG_LABEL}
         error={<ListLoadFailed label={AUDIT_LOG_LABEL} />}
       >
+        <ListStatus />
         {isPhone ? (
           <SimpleList<AuditEntry>
             rowClick={false}

@@ -17,6 +17,7 @@ import { NewRecordButton, PageHeader } from '../../components/PageHeader';
 import { ToneChip } from '../../components/StatusChip';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 import { ListLoadFailed } from '../../components/ListLoadFailed';
+import { ListStatus } from '../../components/ListStatus';
 
 interface SeoRecord extends RaRecord {
   path?: string;
@@ -91,6 +92,7 @@ export function SeoList() {
         actions={<NewRecordButton />}
       />
       <List filters={filters} actions={false} error={<ListLoadFailed label={seo.label} />} sort={listSortOf(seo)} perPage={25} title={seo.label}>
+        <ListStatus />
         {isPhone ? (
           <SimpleList<SeoRecord>
             rowClick="edit"

@@ -19,6 +19,7 @@ import { UserDeleteButton } from './UserDeleteButton';
 import { ListSearch } from '../../components/ListSearch';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 import { ListLoadFailed } from '../../components/ListLoadFailed';
+import { ListStatus } from '../../components/ListStatus';
 
 interface UserRecord extends RaRecord {
   name?: string;
@@ -91,6 +92,7 @@ export function UserList() {
         actions={<NewRecordButton />}
       />
       <List filters={filters} actions={false} error={<ListLoadFailed label={usersManagement.label} />} sort={listSortOf(usersManagement)} perPage={25} title={usersManagement.label}>
+        <ListStatus />
         {isPhone ? (
           <SimpleList<UserRecord>
             rowClick="edit"
