@@ -16,6 +16,6 @@ export const authMessages = {
   emailNotText: 'Email must be a single text value',
   passwordNotText: 'Password must be a single text value',
   bodyNotObject: 'The request body must contain the fields email and password',
-  emailBrokenCharacter: 'Email contains a control character or half of an emoji, which no address holds',
+  emailBrokenCharacter: 'Email contains a control, invisible or text-direction character, or half of an emoji, which no address holds',
   passwordBrokenCharacter: 'Password contains half of an emoji or symbol (a broken character): type it again',
 } as const;

@@ -7,13 +7,20 @@ export { authMessages, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGT
 const text = (requiredMessage: string, notTextMessage: string) =>
   z.string({ error: (issue) => (issue.input == null ? requiredMessage : notTextMessage) });
 
+// Invisible format characters (Unicode Cf): text-direction controls (U+202E shows '\u202Emoc.elpmaxe@nimda' as
+// 'admin@example.com'), zero-width spaces and joiners, the soft hyphen. No account's email or name holds one.
+const INVISIBLE = /\p{Cf}/u;
+
 // What is typed as an email is looked up and written to the audit log: no control character (an escape sequence in
-// the log's CSV export), no half of an emoji (stored as broken bytes).
+// the log's CSV export), no half of an emoji (stored as broken bytes), nothing invisible or reordering, with which
+// anyone could write look-alike entries into the audit log ("Sign-in failed: admin@example.com"; an outside probe).
 const email = text(authMessages.emailRequired, authMessages.emailNotText)
   .trim()
   .min(1, { error: authMessages.emailRequired })
   .max(EMAIL_MAX_LENGTH, { error: authMessages.emailTooLong })
-  .refine((value) => hasNoControlCharacters(value) && isWellFormed(value), { error: authMessages.emailBrokenCharacter });
+  .refine((value) => hasNoControlCharacters(value) && isWellFormed(value) && !INVISIBLE.test(value), {
+    error: authMessages.emailBrokenCharacter,
+  });
 
 // A password is hashed as UTF-8, which turns every half of an emoji into the same replacement character: passwords
 // made of different halves would all be one password. Refused, when set and when signing in.

@@ -28,5 +28,23 @@ export const userUpdateSchema = z.object({
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
+/**
+ * The edit as the OpenAPI document describes it: what the preprocessing above takes, '' and null included, which the
+ * document read as a password of at least 8 characters, so a client built from it could not say "keep the current
+ * one" (an outside probe).
+ */
+export const userUpdateDocumented = userUpdateSchema.extend({
+  password: z
+    .union([newPasswordSchema, z.literal(''), z.null()])
+    .optional()
+    .describe('A new password (at least 8 characters): the user is signed out elsewhere. Left out, "" or null: the current one is kept.'),
+  current_password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH)
+    .nullable()
+    .optional()
+    .describe('Your own password: needed to set a password or change an email. Left out, "" or null when not needed.'),
+});
+
 // Unlocking an account locked by failed sign-ins: your own password, and nothing else (needsOwnPassword).
 export const userUnlockSchema = z.object({ current_password: ownPassword(true) });

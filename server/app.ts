@@ -115,7 +115,10 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
         scriptSrc: ["'self'", ...inlineScriptSources(config.staticDir)],
         // MUI (emotion) injects <style> elements at run time (docs/security.md says why a nonce is not used).
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Images also from any https address: a file field and rich text take a web address (a CDN's), and the
+        // console showed each as a broken image (an outside probe). An image runs no script; no-referrer (below)
+        // keeps the console's addresses from the image's host.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // Vite inlines small fonts as data: URLs.
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

@@ -331,7 +331,9 @@ export function slugBase(model: AreaModel, source: unknown): string {
 async function fillSlug(db: Db, model: AreaModel, candidate: Record<string, unknown>, exceptId?: number): Promise<FoundUnused | undefined> {
   if (!model.slug) return undefined;
   const current = candidate[model.slug.field];
-  if (typeof current === 'string' && current.trim() !== '') return undefined;
+  // Only a slug left out, null or blank is made: anything else (a number, a list) is the schema's to refuse, and was
+  // taken as empty, so that a PUT with {"slug": 123} moved a published post to a new address (an outside probe).
+  if (current !== undefined && current !== null && !(typeof current === 'string' && current.trim() === '')) return undefined;
   // A missing source is the schema's to report.
   const base = slugBase(model, candidate[model.slug.from]);
   if (base === '') return undefined;

@@ -14,7 +14,7 @@ import {
   needsOwnPassword,
   ownPasswordMessages,
 } from '../../schema/areas/users-management';
-import { userCreateSchema, userUnlockSchema, userUpdateSchema } from '../../schema/user-forms';
+import { userCreateSchema, userUnlockSchema, userUpdateDocumented, userUpdateSchema } from '../../schema/user-forms';
 import { parseListQuery, type RawListParams } from '../areas/list-query';
 import { USERS_AREA, type AreaModel, type ListField, type ListModel } from '../areas/model';
 import { NOT_FOUND, fieldErrors, formError, requireObjectBody } from '../areas/records';
@@ -253,7 +253,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
     headers: ifMatchHeaders,
-    body: documentationOnly(userUpdateSchema.extend({ version: versionInBody })),
+    body: documentationOnly(userUpdateDocumented.extend({ version: versionInBody })),
     response: { 200: userSchema.describe('The user as stored.'), ...errorResponses(400, 401, 403, 404, 413, 415, 429), ...conflictResponse(userSchema) },
   };
   app.put(`${base}/:id`, { schema: updateSchema }, async (request, reply) => {

@@ -132,6 +132,25 @@ describe('job postings', () => {
     expect(typed.statusCode).toBe(400);
     expect(typed.json()).toMatchObject({ errors: { slug: 'This value is already used' } });
   });
+
+  it('refuse a slug that is not text, on create and on update, and keep the address stored', async () => {
+    // A number, a yes/no, a list or an object was taken as an empty slug and a new one made from the title: a
+    // published posting moved to a new address, its old one answering 404 (an outside probe).
+    const posting = await create('careers', { title: 'Plant Fitter', department: 'Construction', location: 'Hull', slug: 'plant-fitter-hull' });
+    for (const slug of [123, true, ['a'], { a: 1 }]) {
+      const created = await api.post('/api/careers', { title: 'Plant Fitter', department: 'Construction', location: 'Hull', slug });
+      expect(created.statusCode, JSON.stringify(slug)).toBe(400);
+      expect(created.json()).toEqual({ message: 'Please check the form for errors', errors: { slug: 'URL slug must be text' } });
+      const updated = await api.put(`/api/careers/${posting.id}`, { title: 'Plant Fitter (renamed)', slug });
+      expect(updated.statusCode, JSON.stringify(slug)).toBe(400);
+      expect(updated.json()).toEqual({ message: 'Please check the form for errors', errors: { slug: 'URL slug must be text' } });
+    }
+    expect((await api.get(`/api/careers/${posting.id}`)).json()).toMatchObject({ title: 'Plant Fitter', slug: 'plant-fitter-hull' });
+    expect(await list('careers', { filter: { q: 'plant fitter' } })).toHaveLength(1);
+    // Null and blank are still "make one", as documented.
+    const made = await api.put(`/api/careers/${posting.id}`, { slug: '  ' });
+    expect(made.json()).toMatchObject({ slug: 'plant-fitter' });
+  });
 });
 
 describe('banners', () => {

@@ -137,13 +137,14 @@ describe('POST /api/login: invalid requests', () => {
     });
   });
 
-  it('rejects an email with a control character or half of an emoji, and writes nothing to the audit log', async () => {
+  it('rejects an email with a control, invisible or text-direction character or half of an emoji, and writes nothing to the audit log', async () => {
     const logged = async () => Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await logged();
-    for (const email of ['\u0000', '\u001b[31mred\u001b[0m@x.test', 'a\ud800@x.test']) {
+    // '\u202emoc.elpmaxe@nimda' reads 'admin@example.com' in the audit log: a look-alike entry anyone could write.
+    for (const email of ['\u0000', '\u001b[31mred\u001b[0m@x.test', 'a\ud800@x.test', '\u202emoc.elpmaxe@nimda', 'adm\u200bin@example.com', 'admin@exa\u2066mple.com', 'ad\u00admin@example.com']) {
       const response = await loginJson(t.app, email, USER.password);
       expect(response.statusCode, JSON.stringify(email)).toBe(400);
-      expect(response.json().errors).toEqual({ email: 'Email contains a control character or half of an emoji, which no address holds' });
+      expect(response.json().errors).toEqual({ email: 'Email contains a control, invisible or text-direction character, or half of an emoji, which no address holds' });
     }
     expect(await logged()).toBe(before);
   });

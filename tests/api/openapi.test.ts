@@ -185,6 +185,24 @@ describe('the API document', () => {
     expect(Object.keys(document.paths['/api/blogs']!.get!.responses['401']!.headers ?? {})).toEqual(['WWW-Authenticate']);
   });
 
+  it('takes, for a user\'s edit, the password "" or null that keeps the current one, as the API does', async () => {
+    // The document said a password of at least 8 characters: a client built from it could not say "keep it" (an
+    // outside probe), while the API takes "" and null as that.
+    const put = document.paths['/api/users-management/{id}']!.put as unknown as { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } };
+    const validate = ajv.compile({ ...put.requestBody.content['application/json']!.schema, components: document.components });
+    for (const body of [{ name: 'Ada' }, { password: '' }, { password: null }, { password: 'long enough 1' }, { current_password: null }]) {
+      expect(validate(body), JSON.stringify(body)).toBe(true);
+    }
+    expect(validate({ password: 'short' })).toBe(false);
+    const me = (await api.get('/api/users-management')).json<{ id: number }[]>()[0]!;
+    for (const password of ['', null]) {
+      const answer = await api.put(`/api/users-management/${me.id}`, { name: USER.name, password });
+      expectDocumented('/api/users-management/{id}', 'put', answer);
+      expect(answer.statusCode).toBe(200);
+    }
+    expect((await loginJson(app, USER.email, USER.password)).statusCode).toBe(200);
+  });
+
   it("names each area's records once, among its components, for clients generated from it", () => {
     type Schema = { $ref?: string; description?: string; title?: string; type?: unknown; properties?: Record<string, Schema>; items?: Schema };
     const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;

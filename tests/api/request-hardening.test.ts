@@ -324,7 +324,7 @@ describe('Content-Security-Policy', () => {
       'default-src': "'self'",
       'script-src': "'self'",
       'style-src': "'self' 'unsafe-inline'",
-      'img-src': "'self' data: blob:",
+      'img-src': "'self' data: blob: https:",
       'font-src': "'self' data:",
       'connect-src': "'self'",
       'object-src': "'none'",

@@ -46,6 +46,20 @@ const entries: AuditEntry[] = [
     ip: '203.0.113.40',
     email: 'nobody@example.test',
   },
+  // Written before the API refused text-direction controls at sign-in: it read as a try of admin@example.com.
+  {
+    id: 1,
+    at: '2025-03-13T08:00:00.000Z',
+    user_id: null,
+    user_name: null,
+    action: 'sign-in-failed',
+    area: null,
+    record_id: null,
+    record_label: null,
+    fields: null,
+    ip: '203.0.113.41',
+    email: '\u202emoc.elpmaxe@nimda',
+  },
 ];
 
 let requests: URL[];
@@ -105,6 +119,10 @@ describe('the Audit Log screen', () => {
     expect(failedCells[0]).toContain('Mar 14, 2025');
     expect(failedCells.slice(1)).toEqual(['nobody@example.test', 'Sign-in failed', '—', '—', '203.0.113.40']);
     expect(within(failed).getByRole('time')).toHaveAttribute('datetime', '2025-03-14T09:26:53.000Z');
+
+    // An invisible reordering character is written out, not obeyed.
+    const spoof = await rowOf('\\u202emoc.elpmaxe@nimda');
+    expect(within(spoof).getAllByRole('cell')[1]!.textContent).toBe('\\u202emoc.elpmaxe@nimda');
   });
 
   it('on a phone, lists what happened, who and from where, and when', async () => {
@@ -123,8 +141,9 @@ describe('the Audit Log screen', () => {
     expect(await screen.findByText('Updated · Partners Section: Northgate Developments')).toBeInTheDocument();
     expect(screen.getAllByText('Dana Builder · 198.51.100.7')).toHaveLength(2);
     expect(screen.getByText('5m ago')).toBeInTheDocument();
-    expect(screen.getByText('Sign-in failed')).toBeInTheDocument();
+    expect(screen.getAllByText('Sign-in failed')).toHaveLength(2);
     expect(screen.getByText('nobody@example.test · 203.0.113.40')).toBeInTheDocument();
+    expect(screen.getByText('\\u202emoc.elpmaxe@nimda · 203.0.113.41')).toBeInTheDocument();
     expect(screen.queryByRole('columnheader')).toBeNull();
   });
 

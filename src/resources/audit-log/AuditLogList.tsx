@@ -66,12 +66,20 @@ function When({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/**
+ * An email tried at sign-in as it was typed: invisible and text-direction characters written out ('\u202e'), so that
+ * an entry made before the API refused them cannot pass for another address ('\u202emoc.elpmaxe@nimda' read as
+ * 'admin@example.com': an outside probe).
+ */
+const triedEmail = (email: string | null | undefined): string =>
+  email ? email.replace(/[\p{Cf}\p{Cc}]/gu, (character) => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`) : '—';
+
 function Who({ entry }: { entry: AuditEntry }) {
   if (entry.user_name) return <>{entry.user_name}</>;
   // A failed sign-in for an account that does not exist: only the email tried.
   return (
-    <Typography component="span" variant="body2" color="text.secondary">
-      {entry.email ?? '—'}
+    <Typography component="bdi" variant="body2" color="text.secondary">
+      {triedEmail(entry.email)}
     </Typography>
   );
 }
@@ -166,7 +174,7 @@ export function AuditLogList() {
                 {entry.area && ` · ${whatText(entry)}`}
               </>
             )}
-            secondaryText={(entry) => `${entry.user_name ?? entry.email ?? '—'} · ${entry.ip ?? '—'}`}
+            secondaryText={(entry) => `${entry.user_name ?? triedEmail(entry.email)} · ${entry.ip ?? '—'}`}
             tertiaryText={(entry) => formatRelativeTime(new Date(entry.at))}
           />
         ) : (
