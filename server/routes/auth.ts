@@ -16,6 +16,7 @@ import { createToken, deleteExpiredTokens, deleteToken } from '../repositories/t
 import { admitSignInAttempt, clearAccountFailures, pruneSignInAttempts, type SignInKeys } from '../repositories/sign-in-attempts';
 import { findUserByEmail, normalizeEmail } from '../repositories/users';
 import { randomToken, sha256 } from '../secrets';
+import { deviceAccountKey, knownDevice, rememberDevice } from '../sign-in-device';
 import { formText } from '../form-text';
 import { RESERVED_FIELD_NAME, isReservedFieldName } from '../file-parts';
 import { errorResponses, noContent } from './contract';
@@ -36,7 +37,7 @@ export function throttled(reply: FastifyReply, waitMs: number, field?: string): 
 
 export interface AuthRoutesOptions {
   db: Kysely<Database>;
-  config: Pick<Config, 'tokenTtlHours' | 'loginRateLimit' | 'signInThrottle' | 'sessionIdleMinutes'>;
+  config: Pick<Config, 'tokenTtlHours' | 'loginRateLimit' | 'signInThrottle' | 'sessionIdleMinutes' | 'cookieSecure'>;
 }
 
 const LOGIN_FORM_LIMITS = {
@@ -106,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         operationId: 'login',
         summary: 'Sign in',
         description:
-          'Answers a bearer token for the other admin requests. Accepts JSON, multipart/form-data or a URL-encoded form. Like every request that changes something, it needs the CSRF pair (GET /api/csrf sets the cookie). Repeated failures for one account or from one address are answered with growing waits, then a temporary lock (429 with Retry-After; docs/deploy.md).',
+          'Answers a bearer token for the other admin requests. Accepts JSON, multipart/form-data or a URL-encoded form. Like every request that changes something, it needs the CSRF pair (GET /api/csrf sets the cookie). Repeated failures for one account or from one address are answered with growing waits, then a temporary lock (429 with Retry-After; docs/deploy.md). A success sets the HttpOnly cookie `cornerstone_device` (path /api/login): a browser that sends it back is counted apart from the account, so failures elsewhere do not lock it out.',
         security: CSRF_ONLY,
         consumes: ['application/json', 'multipart/form-data', 'application/x-www-form-urlencoded'],
         body: loginSchema,
@@ -128,22 +129,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // Throttled per account and per address (issue #9), counted in the database. An unknown email is an account like
       // any other here: the same counters, queries and answers, so throttling does not reveal which accounts exist.
       // request.ip is the client's address as TRUST_PROXY lets Fastify read it (docs/deploy.md).
-      const keys: SignInKeys = { account: normalizeEmail(email), address: addressKey(request.ip) };
+      const account = normalizeEmail(email);
+      const user = await findUserByEmail(db, email);
+      // A browser this account signed in from before counts its own failures, apart from the account's: a stranger
+      // failing on purpose locks the account for everyone else, not for its owner (server/sign-in-device.ts).
+      const device = knownDevice(request, account, user?.passwordHash);
+      const keys: SignInKeys = { account: device === undefined ? account : deviceAccountKey(account, device), address: addressKey(request.ip) };
       await pruneSignInAttempts(db, policy, now);
       const wait = await admitSignInAttempt(db, policy, keys, now);
       if (wait > 0) throw throttled(reply, wait);
 
-      const user = await findUserByEmail(db, email);
       // Unknown emails still pay for one hash check, so timing does not reveal which accounts exist.
       const passwordMatches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
       // A failure stays recorded; during a lock even the right password never gets here.
       if (!user || !passwordMatches || !user.active) {
         // Audit log (issue #9): the attempted email and the address; the password never.
         const who = user ? { userId: user.id, userName: user.name } : { userId: null, userName: null };
-        await insertAuditEntry(db, { action: 'sign-in-failed', ...who, email: keys.account, ip: request.ip, at: now });
+        await insertAuditEntry(db, { action: 'sign-in-failed', ...who, email: account, ip: request.ip, at: now });
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await clearAccountFailures(db, keys.account);
+      await clearAccountFailures(db, account);
+      if (device !== undefined) await clearAccountFailures(db, keys.account);
+      rememberDevice(reply, account, user.passwordHash, device, config.cookieSecure);
 
       const token = randomToken();
       const expiresAt = new Date(now.getTime() + config.tokenTtlHours * 3_600_000);
@@ -152,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
       await createToken(db, { userId: user.id, tokenHash: sha256(token), expiresAt, ...client }, now);
       request.log.info({ userId: user.id }, 'signed in');
-      await insertAuditEntry(db, { action: 'sign-in', userId: user.id, userName: user.name, email: keys.account, ip: request.ip, at: now });
+      await insertAuditEntry(db, { action: 'sign-in', userId: user.id, userName: user.name, email: account, ip: request.ip, at: now });
 
       reply.header('cache-control', 'no-store');
       return {

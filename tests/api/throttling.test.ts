@@ -10,6 +10,7 @@ import type { SignInThrottleConfig } from '../../server/config';
 import { createDb, dialectOf } from '../../server/db';
 import type { Database } from '../../server/db/types';
 import { recordSignInFailure, throttleWait } from '../../server/repositories/sign-in-attempts';
+import { hashPassword } from '../../server/passwords';
 import { csrf, setupApp, USER, type TestApp } from './helpers';
 
 const INVALID = { message: 'Invalid email or password.' };
@@ -176,6 +177,67 @@ describe('per account: growing delays, then a lock, from any address', () => {
     expect(await rowsFor(t.db)).toEqual([]);
     for (let i = 0; i < 3; i++) expect(await signIn(t.app, USER.email, 'guess-guess', from())).toEqual(wrong);
     expect((await signIn(t.app, USER.email, USER.password, from())).status).toBe(429);
+  });
+});
+
+describe('a browser that signed in to the account before counts its own failures (a known device)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupApp({ signInThrottle: throttle({ account: { delayAfter: 0, lockAfter: 3 } }) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A sign-in from `address`, with this browser's device cookie if it has one; answers the status and the new cookie. */
+  async function fromBrowser(email: string, password: string, address: string, device?: string) {
+    const pair = csrf();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: address,
+      cookies: { ...pair.cookies, ...(device !== undefined && { cornerstone_device: device }) },
+      headers: pair.headers,
+      payload: { email, password },
+    });
+    const cookie = response.cookies.find((c) => c.name === 'cornerstone_device');
+    return { status: response.statusCode, cookie };
+  }
+
+  it("keeps the owner's browser in while a stranger's failures lock the account for everyone else", async () => {
+    const owner = await fromBrowser(USER.email, USER.password, '198.51.100.10');
+    expect(owner.status).toBe(200);
+    expect(owner.cookie).toMatchObject({ path: '/api/login', httpOnly: true, sameSite: 'Strict', maxAge: 180 * 24 * 3600 });
+    const device = owner.cookie!.value;
+
+    // A stranger who knows the email fails on purpose, from one address of its own.
+    for (let i = 0; i < 3; i++) expect((await fromBrowser(USER.email, 'guess-guess', '203.0.113.66')).status).toBe(401);
+    // The account is locked: a browser that never signed in is refused even the right password…
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.11')).status).toBe(429);
+    // …as is one showing a cookie it made up, or one made for another account.
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.12', `${'A'.repeat(43)}.${device.split('.')[1]}`)).status).toBe(429);
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.12', `${device}x`)).status).toBe(429);
+    // The owner's browser signs in, from another address too, and keeps its cookie.
+    const again = await fromBrowser(USER.email, USER.password, '198.51.100.13', device);
+    expect(again.status).toBe(200);
+    expect(again.cookie?.value).toBe(device);
+    // Its sign-in cleared the account's failures: everyone may try again.
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.11')).status).toBe(200);
+  });
+
+  it("locks a known device by its own failures, and a new password makes every earlier device's cookie worthless", async () => {
+    const device = (await fromBrowser(USER.email, USER.password, '198.51.100.20')).cookie!.value;
+    for (let i = 0; i < 3; i++) expect((await fromBrowser(USER.email, 'guess-guess', '198.51.100.20', device)).status).toBe(401);
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.20', device)).status).toBe(429);
+    // Its failures were its own: the account is not locked for the others.
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.21')).status).toBe(200);
+    const deviceName = device.split('.')[0];
+    expect((await rowsFor(t.db)).map((row) => row.account)).toEqual(Array(3).fill(`${USER.email} device ${deviceName}`));
+
+    const old = (await fromBrowser(USER.email, USER.password, '198.51.100.22')).cookie!.value;
+    await t.db.updateTable('users').set({ password_hash: await hashPassword('a brand new password') }).where('id', '=', t.userId).execute();
+    for (let i = 0; i < 3; i++) expect((await fromBrowser(USER.email, 'guess-guess', '203.0.113.67')).status).toBe(401);
+    expect((await fromBrowser(USER.email, 'a brand new password', '198.51.100.22', old)).status).toBe(429);
   });
 });
 
