@@ -4,6 +4,8 @@ import { AdminContext, memoryStore, ResourceContextProvider, TestMemoryRouter } 
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from '../dataProvider';
+import { keepDrafts, noteSignedInUser } from '../drafts';
+import { notifications } from '../notifications/store';
 import { i18nProvider } from '../i18nProvider';
 import { InboxField, InboxFieldList } from './InboxFields';
 import { InboxSection, InboxShow } from './InboxShow';
@@ -64,7 +66,7 @@ function BadgeReader() {
 }
 
 function renderShow() {
-  render(
+  return render(
     <TestMemoryRouter initialEntries={['/contact-us-form/4/show']}>
       <AdminContext store={memoryStore()} dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <BadgeReader />
@@ -136,6 +138,28 @@ describe('inbox submission page', () => {
     await user.click(save);
     await waitFor(() =>
       expect(calls).toContainEqual({ method: 'PUT', path: '/api/contact-us-form/4', body: { notes: 'Call back on Monday' } }),
+    );
+  });
+
+  it("keeps notes typed when the session ends, and gives them back, unsaved, once the same user has signed in again", async () => {
+    const user = userEvent.setup();
+    noteSignedInUser(7);
+    const first = renderShow();
+    await user.type(await screen.findByRole('textbox', { name: 'Notes' }), 'Visit booked for Tuesday');
+    // The session ends (a 401): what the console does before it leaves for the sign-in page.
+    expect(keepDrafts()).toBe(1);
+    first.unmount();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    noteSignedInUser(7);
+    renderShow();
+    const notes = await screen.findByRole('textbox', { name: 'Notes' });
+    expect(notes).toHaveValue('Visit booked for Tuesday');
+    expect(screen.getByRole('button', { name: 'Save notes' })).toBeEnabled();
+    expect(notifications.getSnapshot().map(({ title }) => title)).toContain('Changes Restored');
+    await user.click(screen.getByRole('button', { name: 'Save notes' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: 'PUT', path: '/api/contact-us-form/4', body: { notes: 'Visit booked for Tuesday' } }),
     );
   });
 
