@@ -1,11 +1,14 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, GetListResult, Identifier, RaRecord } from 'react-admin';
+import type { DataProvider, DeleteParams, DeleteResult, GetListResult, Identifier, RaRecord } from 'react-admin';
 import type { z } from 'zod';
 import { BACKGROUND_HEADER, LIST_COUNT_CAP } from '../schema/api';
-import { VERSION_FIELD } from '../schema/conflicts';
+import { VERSION_FIELD, etagOf } from '../schema/conflicts';
 import type { uploadObject } from '../schema/define';
 import { config } from './config';
-import { apiUrl, downloadFile, httpClient, uploadWithProgress, type UploadProgress } from './httpClient';
+import { apiUrl, downloadFile, HttpError, httpClient, uploadWithProgress, type UploadProgress } from './httpClient';
+
+/** What a delete refused because the record changed since the page showed it adds to the API's words. */
+export const DELETE_CONFLICT_ADVICE = 'It was not deleted: reload the page to see the changes, then delete it if you still want to.';
 
 // What POST /api/uploads answers, and what an upload field stores.
 export type UploadedFile = z.infer<ReturnType<typeof uploadObject>>;
@@ -59,6 +62,22 @@ export const dataProvider: CornerstoneDataProvider = {
   update(resource, params) {
     const version = (params.data as Record<string, unknown>)[VERSION_FIELD] ?? (params.previousData as Record<string, unknown> | undefined)?.[VERSION_FIELD];
     return base.update(resource, version === undefined ? params : { ...params, data: { ...params.data, [VERSION_FIELD]: version } });
+  },
+  // A delete names the version the page showed (If-Match): a record someone saved since is not deleted with their
+  // changes unseen, the API answers 409 and the notice says so (an outside probe deleted a colleague's newer edit
+  // from a page opened before it). Without a version (a list row that has none) it deletes as before.
+  async delete<RecordType extends RaRecord = RaRecord>(resource: string, params: DeleteParams<RecordType>): Promise<DeleteResult<RecordType>> {
+    const version = (params.previousData as Record<string, unknown> | undefined)?.[VERSION_FIELD];
+    try {
+      const { json } = await httpClient(apiUrl(`${resource}/${encodeURIComponent(String(params.id))}`), {
+        method: 'DELETE',
+        headers: typeof version === 'number' ? { 'If-Match': etagOf(version) } : {},
+      });
+      return { data: json as RecordType };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) throw new HttpError(`${error.message} ${DELETE_CONFLICT_ADVICE}`, 409, error.body);
+      throw error;
+    }
   },
   async reorder(resource, ids) {
     // The list shows the new order at once and says when it is saved: no overlay over it (issue #8 item 6).

@@ -118,6 +118,11 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
       table.push(created);
       return json(201, created);
     }
+    // A delete naming a version other than the row's (If-Match) is refused as the API refuses it.
+    const ifMatch = new Headers(init.headers).get('If-Match');
+    if (method === 'DELETE' && row && options.conflictsBy && ifMatch !== null && ifMatch !== `"${String(row.version)}"`) {
+      return json(409, { message: EDIT_CONFLICT_MESSAGE, conflicts: [], current: row, updated_by: options.conflictsBy, updated_at: row.updated_at ?? null });
+    }
     if (method === 'DELETE' && row) {
       table.splice(table.indexOf(row), 1);
       return json(200, row);

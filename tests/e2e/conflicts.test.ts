@@ -70,6 +70,24 @@ describe('the same blog post in two browsers', () => {
     expect(await call('GET', `/api/blogs/${post.id}`)).toMatchObject({ title: 'Post 47, retitled by Erin', excerpt: 'Excerpt by Dana', version: 3 });
   });
 
+  it('does not delete a post someone saved since the page was opened: the notice says so, and a reload lets it go', async () => {
+    const post = await call<{ id: number }>('POST', '/api/blogs', { title: 'Post to delete', excerpt: 'Before' });
+    const [erin] = await openPost(post.id);
+    // A colleague saves it meanwhile (a script here, as a second browser would).
+    await call('PUT', `/api/blogs/${post.id}`, { excerpt: 'A colleague changed this' });
+    await erin.getByRole('button', { name: 'Delete', exact: true }).click();
+    await erin.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
+    await erin.getByText(/^Someone else changed this record since you opened it\. It was not deleted: reload the page/).waitFor();
+    expect(await call('GET', `/api/blogs/${post.id}`)).toMatchObject({ excerpt: 'A colleague changed this' });
+
+    await erin.reload();
+    await poll(() => textbox(erin, 'Excerpt').inputValue()).toBe('A colleague changed this');
+    await erin.getByRole('button', { name: 'Delete', exact: true }).click();
+    await erin.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
+    await poll(() => new URL(erin.url()).pathname).toBe('/dashboard/blogs');
+    await expect(call('GET', `/api/blogs/${post.id}`)).rejects.toThrow(/404/);
+  });
+
   it('asks the second to save the same field, naming the first; Overwrite with mine and Reload their version both work', async () => {
     const post = await call<{ id: number }>('POST', '/api/blogs', { title: 'Shared title' });
     let [erin, dana] = await openPost(post.id);

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EDIT_CONFLICT_MESSAGE } from '../schema/conflicts';
+import { fakeApi } from './components/sortableListTesting';
+import { DELETE_CONFLICT_ADVICE, dataProvider } from './dataProvider';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const rows = () => [{ id: 1, title: 'Safety First', position: 1, version: 2 }];
+
+describe('dataProvider.delete', () => {
+  it('names the version the page showed; a record changed since is not deleted, and the notice says what to do', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const api = fakeApi({ features: rows() }, { conflictsBy: { id: 9, name: 'Sam Colleague' } });
+    // The page showed version 1; a colleague has saved version 2 since.
+    await expect(dataProvider.delete('features', { id: 1, previousData: { id: 1, version: 1 } })).rejects.toMatchObject({
+      status: 409,
+      message: `${EDIT_CONFLICT_MESSAGE} ${DELETE_CONFLICT_ADVICE}`,
+    });
+    expect(api.tables.features).toHaveLength(1);
+
+    // Shown as it is now, it goes.
+    await expect(dataProvider.delete('features', { id: 1, previousData: { id: 1, version: 2 } })).resolves.toMatchObject({ data: { id: 1 } });
+    expect(api.tables.features).toEqual([]);
+  });
+});
