@@ -298,6 +298,19 @@ const fromDigits = (value: unknown) => (typeof value === 'string' && DECIMAL_TEX
 
 // A link: a web address, a path on this site, an email address, a phone number or an anchor.
 const LINK_START = /^(https?:\/\/|\/|mailto:|tel:|#)/i;
+/**
+ * A web address leads somewhere: it reads as a URL and names a site ('https://', 'http://.' and 'https://exa mple.com'
+ * were taken and sent to the website, a homepage button leading nowhere: an outside probe). Other links pass.
+ */
+export function namesASite(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return true;
+  try {
+    const { hostname } = new URL(value);
+    return /[\p{L}\p{N}]/u.test(hostname) && !hostname.startsWith('.') && !hostname.includes('..');
+  } catch {
+    return false;
+  }
+}
 const DATE_DESCRIPTION = 'A date (YYYY-MM-DD), or a date and time in ISO 8601 (UTC unless it ends with an offset such as +02:00); empty or null is none.';
 const LINK_DESCRIPTION =
   'A link: a web address (http:// or https://), a path on this site starting with /, mailto:, tel: or #anchor; not starting with // and without a backslash (browsers read those as another site); at most 2000 characters; empty or null is none.';
@@ -368,6 +381,7 @@ export const fields = {
           .refine((value) => value === '' || LINK_START.test(value), {
             error: `${label} must be a web address (https://…) or a path starting with /`,
           })
+          .refine(namesASite, { error: `${label} must name a site after https://, such as https://example.com/page, with no spaces` })
           .refine((value) => !leadsToAnotherSite(value), { error: `${label} must not start with // or hold a backslash: browsers read that as another site` })
           .refine(isApiAddressAsWritten, { error: disguisedApiAddressMessage(label) }),
         label,

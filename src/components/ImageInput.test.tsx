@@ -122,6 +122,24 @@ describe('ImageInput', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('null');
   });
 
+  it("says why the server refused a small image as too large (its pixels), in the server's words", async () => {
+    const { user, fileInput } = renderInput();
+    await user.upload(fileInput(), fakeFile('wide.png', 'image/png'));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const reason = 'The image is too large: 9000 × 5000 pixels; images can have at most 40 megapixels.';
+    act(() => FakeXhr.last.respond(413, { message: reason, errors: { file: reason } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.getByTestId('value')).toHaveTextContent('null');
+  });
+
+  it('says a file the server found too large in bytes is over the size limit', async () => {
+    const { user, fileInput } = renderInput();
+    await user.upload(fileInput(), fakeFile('big.png', 'image/png'));
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() => FakeXhr.last.respond(413, { message: 'The file is too large: images can be at most 5 MB.' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file is too large: images can be up to 5 MB.');
+  });
+
   it('cancels an upload in progress', async () => {
     const { user, fileInput } = renderInput();
     await user.upload(fileInput(), fakeFile('slow.png', 'image/png'));

@@ -46,9 +46,13 @@ export function checkFile(file: File, kind: UploadKind): string | null {
 
 export const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
 
-// 413 and 415 get the same words as the browser-side checks; other refusals keep the server's message.
+// 413 and 415 get the same words as the browser-side checks; other refusals keep the server's message, and so does a
+// 413 that names its reason for the file (too many pixels, a DOCX that unpacks too far): a 128 KB image of 45
+// megapixels read "too large: images can be up to 5 MB" (an outside probe).
 export function uploadErrorMessage(error: unknown, kind: UploadKind): string {
   const status = (error as { status?: unknown } | null)?.status;
+  const reason = ((error as { body?: { errors?: { file?: unknown } } } | null)?.body?.errors?.file);
+  if (status === 413 && typeof reason === 'string') return reason;
   if (status === 413) return sizeMessage(kind);
   if (status === 415) return typeMessage(kind);
   if (error instanceof Error && error.message) return error.message;

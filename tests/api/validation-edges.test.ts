@@ -106,6 +106,25 @@ describe('URL fields refuse addresses a browser reads as another site', () => {
     expect(errors.website).toMatch(/^Website must (be a web address \(https:\/\/…\) or a path starting with \/|not start with \/\/ or hold a backslash: browsers read that as another site)$/);
   });
 
+  it.each([
+    ['no site', 'https://'],
+    ['no site, http', 'http://'],
+    ['a dot for a site', 'http://.'],
+    ['a space in the site', 'https://exa mple.com'],
+    ['a site that starts with a dot', 'https://.example.com'],
+  ])('refuses a web address that leads nowhere: %s (%s)', async (_label, website) => {
+    // They were taken and sent to the website: a homepage button leading nowhere (an outside probe).
+    expect(await refused('/api/partners', { name: 'Acme', website })).toEqual({
+      website: 'Website must name a site after https://, such as https://example.com/page, with no spaces',
+    });
+  });
+
+  it('takes web addresses that name a site, and the other kinds of link', async () => {
+    for (const website of ['https://example.com', 'http://localhost:8080/x', 'https://bücher.example/über', 'https://192.0.2.7/a?b=c#d', '/about', 'mailto:a@b.example', 'tel:+44 20 7946 0000', '#top']) {
+      expect(await created('/api/partners', { name: `Acme ${website}`, website }), website).toMatchObject({ website });
+    }
+  });
+
   it('says why for the // and /\\ forms', async () => {
     expect(await refused('/api/partners', { name: 'Acme', website: '//evil.example' })).toEqual({ website: OTHER_SITE });
     expect(await refused('/api/partners', { name: 'Acme', website: '/\\evil.example' })).toEqual({ website: OTHER_SITE });
