@@ -95,6 +95,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_GLOBAL_LIMIT: integer(0, 1_000_000).default(30),
+  // Megabytes of files (CVs) the website's forms may store in an hour, from all visitors together; 0: no budget.
+  PUBLIC_FORM_FILES_MB_PER_HOUR: integer(0, 1_000_000).default(100),
   SIGN_IN_WINDOW_MINUTES: integer(1, 24 * 60).default(15),
   SIGN_IN_LOCK_MINUTES: integer(1, 24 * 60).default(15),
   SIGN_IN_MAX_DELAY_SECONDS: integer(1, 3600).default(60),
@@ -161,6 +163,8 @@ export interface Config {
   publicFormRateLimit: number;
   /** Submissions per minute per form from all addresses together, counted in the database; 0 disables the cap. */
   publicFormGlobalLimit: number;
+  /** Bytes of files the website's forms may store in an hour (PUBLIC_FORM_FILES_MB_PER_HOUR); 0: no budget. */
+  publicFormFilesBytesPerHour: number;
   /** Sign-in throttling counted in the database, per account and per address (server/repositories/sign-in-attempts.ts). */
   signInThrottle: SignInThrottleConfig;
   /** Signs short-lived download links; random per process unless SECRET_KEY is set. */
@@ -241,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,
     publicFormGlobalLimit: e.PUBLIC_FORM_GLOBAL_LIMIT,
+    publicFormFilesBytesPerHour: e.PUBLIC_FORM_FILES_MB_PER_HOUR * 1024 * 1024,
     signInThrottle: {
       windowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
       lockMs: e.SIGN_IN_LOCK_MINUTES * 60_000,

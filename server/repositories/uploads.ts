@@ -43,6 +43,20 @@ export async function insertUpload(db: Kysely<Database>, upload: Omit<Upload, 'c
   return { ...info, createdAt: now.toISOString() };
 }
 
+/**
+ * The bytes of files no signed-in user stored (the website's forms: CVs) since `since`, and when the earliest of them
+ * was stored: what the forms' files budget counts (server/routes/public.ts).
+ */
+export async function anonymousUploadBytesSince(db: Kysely<Database>, since: Date): Promise<{ bytes: number; earliest: string | null }> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => [eb.fn.sum<number | string | null>('size').as('bytes'), eb.fn.min<string | null>('created_at').as('earliest')])
+    .where('created_by', 'is', null)
+    .where('created_at', '>=', since.toISOString())
+    .executeTakeFirst();
+  return { bytes: Number(row?.bytes ?? 0), earliest: row?.earliest ?? null };
+}
+
 const INFO_COLUMNS = ['id', 'filename', 'mime', 'size', 'kind', 'sha256', 'created_at', 'created_by', 'width', 'height'] as const;
 
 export async function findUploadInfo(db: Kysely<Database>, id: string): Promise<UploadInfo | undefined> {

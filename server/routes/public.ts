@@ -22,6 +22,7 @@ import type { Database } from '../db/types';
 import { HttpError } from '../http-error';
 import { documentationOnlyContent, NO_SECURITY } from '../plugins/openapi';
 import { countCreatedSince, findRecord } from '../repositories/records';
+import { anonymousUploadBytesSince } from '../repositories/uploads';
 import { checkFile, type NewUpload } from '../upload-files';
 import { errorResponses, pascalCase } from './contract';
 
@@ -29,11 +30,14 @@ type Db = Kysely<Database>;
 
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions. Please wait a minute and try again.';
 export const FORM_BUSY = 'This form is receiving too many submissions right now. Please try again in a minute.';
+export const FILES_BUSY = 'The forms cannot take more files right now. Please try again later, or send the form without the file.';
 export const MALFORMED_FORM = 'The form data is malformed and could not be read.';
 export const NOT_A_FORM = 'Send the form as JSON (application/json) or as multipart/form-data.';
 
 // The window the per-form cap counts in.
 const WINDOW_MS = 60_000;
+// The forms' files budget counts the last hour (PUBLIC_FORM_FILES_MB_PER_HOUR).
+const FILES_WINDOW_MS = 3_600_000;
 
 type Rule = (record: Record<string, unknown>, now: Date) => boolean;
 
@@ -241,7 +245,7 @@ export interface PublicRoutesOptions {
   db: Db;
   /** The inbox areas. */
   areas: readonly AreaModel[];
-  config: Pick<Config, 'publicFormRateLimit' | 'publicFormGlobalLimit'>;
+  config: Pick<Config, 'publicFormRateLimit' | 'publicFormGlobalLimit' | 'publicFormFilesBytesPerHour'>;
 }
 
 export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, { db, areas, config }) => {
@@ -274,6 +278,25 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
     const wait = earliest ? Date.parse(earliest) + WINDOW_MS - now.getTime() : WINDOW_MS;
     reply.header('retry-after', String(Math.min(60, Math.max(1, Math.ceil(wait / 1000)))));
     throw new HttpError(429, FORM_BUSY);
+  }
+
+  /**
+   * Refuses a submission whose files would take the forms past their files budget for the last hour (all forms, all
+   * visitors): anonymous posts of 10 MB "CVs" from three addresses grew the database by 300 MB a minute, for good (an
+   * outside attacker's probe). Text-only submissions are not refused; Retry-After says when the earliest file of the
+   * hour leaves it. A file refused here was read but never stored.
+   */
+  async function checkFilesBudget(trx: Kysely<Database>, files: Map<string, NewUpload[]>, reply: FastifyReply) {
+    const incoming = [...files.values()].flat().reduce((sum, upload) => sum + upload.size, 0);
+    if (config.publicFormFilesBytesPerHour <= 0 || incoming === 0) return;
+    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${'form files budget'}, 0))`.execute(trx);
+    const now = Date.now();
+    // This submission's files are in already (createSubmission stores them before it admits the record), uncommitted.
+    const { bytes, earliest } = await anonymousUploadBytesSince(trx, new Date(now - FILES_WINDOW_MS));
+    if (bytes <= config.publicFormFilesBytesPerHour) return;
+    const wait = earliest ? Date.parse(earliest) + FILES_WINDOW_MS - now : FILES_WINDOW_MS;
+    reply.header('retry-after', String(Math.min(FILES_WINDOW_MS / 1000, Math.max(1, Math.ceil(wait / 1000)))));
+    throw new HttpError(429, FILES_BUSY);
   }
 
   // One route per form, at its own path: the document shows each form's fields (docs/website-forms.md).
@@ -313,13 +336,13 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
         // The cap again in the write's transaction, counting every submission stored while this one's body came (slow
         // bodies all passed the first check at once: an attacker's probe stored 8 past a cap of 3). PostgreSQL's
         // concurrent transactions take turns on the form's lock; SQLite's writes run one at a time already.
-        const admit =
-          config.publicFormGlobalLimit > 0
-            ? async (trx: Kysely<Database>) => {
-                if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`form cap ${model.name}`}, 0))`.execute(trx);
-                await checkCap(trx, model, reply, new Date());
-              }
-            : undefined;
+        const admit = async (trx: Kysely<Database>) => {
+          if (config.publicFormGlobalLimit > 0) {
+            if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`form cap ${model.name}`}, 0))`.execute(trx);
+            await checkCap(trx, model, reply, new Date());
+          }
+          await checkFilesBudget(trx, form.files, reply);
+        };
         const options = { publicSubmission: true, files: form.files, errors: form.errors, check: visitorReferences(model, arrived), admit, now: arrived };
         // A bot: answered as a real submission, after the same reading and checks, and nothing is stored.
         if (form.honeypot) await rehearseSubmission(db, model, form.body, options);

@@ -16,7 +16,7 @@ import { buildAreaModel } from '../../server/areas/model';
 import { dialectOf } from '../../server/db';
 import { OPENAPI_PATH } from '../../server/plugins/openapi';
 import { pascalCase } from '../../server/routes/contract';
-import { FORM_BUSY, HONEYPOT_NOT_TEXT, MALFORMED_FORM, NOT_A_FORM, publicRoutes } from '../../server/routes/public';
+import { FILES_BUSY, FORM_BUSY, HONEYPOT_NOT_TEXT, MALFORMED_FORM, NOT_A_FORM, publicRoutes } from '../../server/routes/public';
 import { RESERVED_FIELD_NAME } from '../../server/file-parts';
 import { DOC, DOCX, ELF, EXE, PDF, PNG } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
@@ -398,7 +398,7 @@ describe('the honeypot', () => {
       schema: z.object({ email: fields.email('Email'), [HONEYPOT_FIELD]: fields.optionalText('Website') }),
     });
     const app = Fastify({ logger: false });
-    app.register(publicRoutes, { db: t.db, areas: [buildAreaModel(spammy)], config: { publicFormRateLimit: 0, publicFormGlobalLimit: 0 } });
+    app.register(publicRoutes, { db: t.db, areas: [buildAreaModel(spammy)], config: { publicFormRateLimit: 0, publicFormGlobalLimit: 0, publicFormFilesBytesPerHour: 0 } });
     await expect(app.ready()).rejects.toThrow(`'${HONEYPOT_FIELD}' is the forms' honeypot`);
     await app.close();
   });
@@ -445,6 +445,43 @@ describe('the honeypot', () => {
       expect(await counts()).toEqual(before);
     },
   );
+});
+
+describe("the forms' files budget per hour (PUBLIC_FORM_FILES_MB_PER_HOUR)", () => {
+  let budgeted: TestApp;
+  beforeAll(async () => {
+    // Room for two CVs an hour.
+    budgeted = await setupApp({ publicFormFilesBytesPerHour: PDF.length * 2 + 10 });
+  });
+  afterAll(async () => {
+    await budgeted.close();
+  });
+  const apply = (name: string) =>
+    postForm(budgeted.app, 'careers-form', partsOf({ ...applicant, full_name: name }, [['cv', file(PDF, `${name}.pdf`, 'application/pdf')]]));
+
+  it('refuses a file past it with 429 and Retry-After, stores nothing of that post, takes text alone, and opens again after the hour', async () => {
+    // Anonymous posts of 10 MB "CVs" from three addresses grew the database by 300 MB a minute (an outside probe).
+    expectAccepted(await apply('First'));
+    expectAccepted(await apply('Second'));
+    const before = await counts(budgeted.db);
+    const refused = await apply('Third');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: FILES_BUSY });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(3590);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await counts(budgeted.db)).toEqual(before);
+    // Without the file, the application is taken; so is another form's text.
+    expectAccepted(await postForm(budgeted.app, 'careers-form', partsOf({ ...applicant, full_name: 'Third, no CV' })));
+    expectAccepted(await postJson(budgeted.app, 'contact-us-form', contact));
+    expect(await counts(budgeted.db)).toEqual({ records: before.records + 2, uploads: before.uploads });
+
+    // An hour later the first files leave the budget's window.
+    const past = new Date(Date.now() - 3_601_000).toISOString();
+    await budgeted.db.updateTable('uploads').set({ created_at: past }).execute();
+    expectAccepted(await apply('Fourth'));
+    expect((await counts(budgeted.db)).uploads).toBe(before.uploads + 1);
+  });
 });
 
 describe('the per-form cap per minute (PUBLIC_FORM_GLOBAL_LIMIT)', () => {
