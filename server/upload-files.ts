@@ -17,6 +17,7 @@ import {
 import { LONE_SURROGATE, NAME_HIDDEN_CHARACTERS } from '../schema/define';
 import type { Upload } from './repositories/uploads';
 import { imageDimensions, jpegSegments, shownDimensions } from './image-dimensions';
+import { withoutLocation } from './image-location';
 
 export const FILENAME_MAX_LENGTH = 200;
 
@@ -236,18 +237,20 @@ export async function checkFile(
     const zip = await checkZip(bytes);
     if (zip) return zip;
   }
+  // A photo's position is not kept (server/image-location.ts): the file stored and served is the one without it.
+  const stored = accepted.kind === 'image' ? withoutLocation(bytes, accepted.mime) : bytes;
   return {
     upload: {
       // 128 random bits, hex: the id is also the file's unguessable address.
       id: randomBytes(16).toString('hex'),
       filename: cleanFilename(filename, accepted),
       mime: accepted.mime,
-      size: bytes.length,
+      size: stored.length,
       kind: accepted.kind,
-      data: bytes,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
+      data: stored,
+      sha256: createHash('sha256').update(stored).digest('hex'),
       createdBy: options.createdBy,
-      ...(shownDimensions(bytes, accepted.mime) ?? { width: null, height: null }),
+      ...(shownDimensions(stored, accepted.mime) ?? { width: null, height: null }),
     },
   };
 }

@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream';
 import { cleanFilename } from '../../server/upload-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOC, DOCX, ELF, EXE, GIF, JPEG, MSI, PDF, PNG, WEBP, gifClaiming, jpegTurned, pngClaiming, webpClaiming } from '../helpers/files';
+import { DOC, DOCX, ELF, EXE, GIF, JPEG, LATITUDE_BYTES, MSI, PDF, PNG, WEBP, gifClaiming, jpegTurned, jpegWithLocation, pngClaiming, pngCrcsHold, pngWithLocation, webpClaiming } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
 import { migrate, migratorFor } from '../../server/db';
 import { BACKFILL_BATCH } from '../../server/db/migrations/0016-upload-dimensions';
@@ -44,6 +44,44 @@ async function upload(bytes: Buffer, name: string, type: string, options: { fiel
 }
 
 const ID = /^[0-9a-f]{32}$/;
+
+describe('where a photo was taken', () => {
+  // A site photo from a phone carried its latitude and longitude into the public file, cached for a year (an outside
+  // probe): the GPS directory and the XMP packet are emptied before it is stored; the rest stays, byte for byte.
+  const served = async (id: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/uploads/${id}` });
+    expect(response.statusCode).toBe(200);
+    return response.rawPayload;
+  };
+
+  it('is not kept in a JPEG: EXIF GPS and XMP are blanked, its make, its orientation and its length stay', async () => {
+    const photo = jpegWithLocation(4032, 3024, 6);
+    expect(photo.includes(LATITUDE_BYTES)).toBe(true);
+    const response = await upload(photo, 'site.jpg', 'image/jpeg');
+    expect(response.statusCode, response.body).toBe(201);
+    // Still shown upright: orientation 6 turns it a quarter.
+    expect(response.json()).toMatchObject({ mime: 'image/jpeg', size: photo.length, width: 3024, height: 4032 });
+    const stored = await served(response.json<{ id: string }>().id);
+    expect(stored.length).toBe(photo.length);
+    expect(stored.includes(LATITUDE_BYTES)).toBe(false);
+    expect(stored.toString('latin1')).not.toContain('GPSLatitude');
+    expect(stored.toString('latin1')).toContain('ProbeCam');
+    // Only metadata changed: every byte from the image's own header on is the one sent.
+    const frame = photo.indexOf(Buffer.from([0xff, 0xc2]));
+    expect(stored.subarray(frame).equals(photo.subarray(frame))).toBe(true);
+  });
+
+  it('is not kept in a PNG eXIf chunk, whose CRC is written again', async () => {
+    const png = pngWithLocation(800, 600);
+    const response = await upload(png, 'plan.png', 'image/png');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ width: 800, height: 600 });
+    const stored = await served(response.json<{ id: string }>().id);
+    expect(stored.includes(LATITUDE_BYTES)).toBe(false);
+    expect(pngCrcsHold(stored)).toBe(true);
+    expect(stored.toString('latin1')).toContain('ProbeCam');
+  });
+});
 
 describe('accepted uploads', () => {
   it.each([

@@ -162,3 +162,69 @@ export function jpegTurned(width: number, height: number, orientation: number): 
   const jpeg = jpegClaiming(width, height);
   return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
 }
+
+/** A TIFF block (big-endian) as a phone writes one: Orientation, the camera's make, and where the photo was taken. */
+function tiffWithLocation(orientation: number): Buffer {
+  const tiff = Buffer.alloc(200);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  const entry = (at: number, tag: number, type: number, count: number, value: number, short = false) => {
+    tiff.writeUInt16BE(tag, at);
+    tiff.writeUInt16BE(type, at + 2);
+    tiff.writeUInt32BE(count, at + 4);
+    if (short) tiff.writeUInt16BE(value, at + 8);
+    else tiff.writeUInt32BE(value, at + 8);
+  };
+  // The first directory, at 8: three entries, then no next directory.
+  tiff.writeUInt16BE(3, 8);
+  entry(10, 0x010f, 2, 9, 120); // Make: 'ProbeCam\0' at 120
+  entry(22, 0x0112, 3, 1, orientation, true); // Orientation
+  entry(34, 0x8825, 4, 1, 50); // GPSInfo: the GPS directory at 50
+  tiff.write('ProbeCam\0', 120, 'latin1');
+  // The GPS directory, at 50: latitude 51° 30' 12.34" N, longitude 0° 7' 39" W.
+  tiff.writeUInt16BE(4, 50);
+  entry(52, 0x0001, 2, 2, 0x4e000000); // GPSLatitudeRef 'N'
+  entry(64, 0x0002, 5, 3, 136); // GPSLatitude at 136
+  entry(76, 0x0003, 2, 2, 0x57000000); // GPSLongitudeRef 'W'
+  entry(88, 0x0004, 5, 3, 160); // GPSLongitude at 160
+  [51, 1, 30, 1, 1234, 100].forEach((n, i) => tiff.writeUInt32BE(n, 136 + i * 4));
+  [0, 1, 7, 1, 39, 1].forEach((n, i) => tiff.writeUInt32BE(n, 160 + i * 4));
+  return tiff;
+}
+
+/** The XMP packet a phone or an editor adds beside EXIF, with the position again. */
+export const XMP_WITH_LOCATION = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description exif:GPSLatitude="51,30.2057N" exif:GPSLongitude="0,7.65W"/></x:xmpmeta>';
+
+/** The latitude's three rationals as the TIFF block holds them: what must not be found in a stored photo. */
+export const LATITUDE_BYTES = Buffer.from([0, 0, 0, 51, 0, 0, 0, 1, 0, 0, 0, 30, 0, 0, 0, 1, 0, 0, 0x04, 0xd2, 0, 0, 0, 100]);
+
+/** A width × height JPEG taken by a phone: EXIF with Orientation, make and GPS position, and an XMP packet. */
+export function jpegWithLocation(width: number, height: number, orientation = 1): Buffer {
+  const segment = (body: Buffer) => {
+    const head = Buffer.from([0xff, 0xe1, 0, 0]);
+    head.writeUInt16BE(body.length + 2, 2);
+    return Buffer.concat([head, body]);
+  };
+  const exif = segment(Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiffWithLocation(orientation)]));
+  const xmp = segment(Buffer.from(`http://ns.adobe.com/xap/1.0/\0${XMP_WITH_LOCATION}`, 'latin1'));
+  const jpeg = jpegClaiming(width, height);
+  return Buffer.concat([jpeg.subarray(0, 2), exif, xmp, jpeg.subarray(2)]);
+}
+
+/** A width × height PNG with an eXIf chunk holding a GPS position. */
+export function pngWithLocation(width: number, height: number): Buffer {
+  const png = pngClaiming(width, height);
+  const afterHeader = 8 + 12 + 13;
+  return Buffer.concat([png.subarray(0, afterHeader), pngChunk('eXIf', tiffWithLocation(1)), png.subarray(afterHeader)]);
+}
+
+/** Every PNG chunk's CRC is right. */
+export function pngCrcsHold(png: Buffer): boolean {
+  for (let offset = 8; offset + 12 <= png.length; ) {
+    const length = png.readUInt32BE(offset);
+    if (png.readUInt32BE(offset + 8 + length) !== crc32(png.subarray(offset + 4, offset + 8 + length))) return false;
+    offset += 12 + length;
+  }
+  return true;
+}
