@@ -415,7 +415,8 @@ export const fields = {
       z.preprocess(
         fromDigits,
         z
-          .number({ error: `${label} must be a number` })
+          // Left empty (missing, null, or an emptied number input's ''): required, as a text field says it.
+          .number({ error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? `${label} is required` : `${label} must be a number`) })
           .min(min, { error: `${label} must be at least ${min}` })
           .max(max, { error: `${label} must be at most ${max}` })
           .int({ error: `${label} must be a whole number` }),

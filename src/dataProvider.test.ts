@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EDIT_CONFLICT_MESSAGE } from '../schema/conflicts';
 import { fakeApi } from './components/sortableListTesting';
-import { DELETE_CONFLICT_ADVICE, dataProvider } from './dataProvider';
+import { DELETE_CONFLICT_ADVICE, GONE_ON_SAVE, dataProvider } from './dataProvider';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,5 +21,16 @@ describe('dataProvider.delete', () => {
     // Shown as it is now, it goes.
     await expect(dataProvider.delete('features', { id: 1, previousData: { id: 1, version: 2 } })).resolves.toMatchObject({ data: { id: 1 } });
     expect(api.tables.features).toEqual([]);
+  });
+});
+
+describe('dataProvider.update', () => {
+  it('says a record deleted since the page opened is gone, and that the changes were not saved', async () => {
+    localStorage.setItem('access_token', 'tok');
+    fakeApi({ features: [] });
+    await expect(dataProvider.update('features', { id: 1, data: { title: 'Mine' }, previousData: { id: 1, version: 1 } })).rejects.toMatchObject({
+      status: 404,
+      message: GONE_ON_SAVE,
+    });
   });
 });

@@ -7,6 +7,10 @@ import type { uploadObject } from '../schema/define';
 import { config } from './config';
 import { apiUrl, downloadFile, HttpError, httpClient, uploadWithProgress, type UploadProgress } from './httpClient';
 
+/** What a save of a record deleted since its page opened says. */
+export const GONE_ON_SAVE =
+  'This entry no longer exists: it was deleted after you opened it. Your changes are still in the form and were not saved: copy what you need, or create it again.';
+
 /** What a delete refused because the record changed since the page showed it adds to the API's words. */
 export const DELETE_CONFLICT_ADVICE = 'It was not deleted: reload the page to see the changes, then delete it if you still want to.';
 
@@ -59,9 +63,16 @@ export const dataProvider: CornerstoneDataProvider = {
   // Issue #8: a save names the version it started from, so the API merges a stale one or answers 409 (the error
   // keeps the answer's body: src/components/EditConflict.tsx). A form sends the record's version back with its
   // values; a control that saves one field (inbox notes) takes it from the record it shows.
-  update(resource, params) {
+  // A record deleted since the page opened answers 404: said as what happened and what to do, not "Not Found" (an
+  // outside probe saved a post another tab had deleted).
+  async update(resource, params) {
     const version = (params.data as Record<string, unknown>)[VERSION_FIELD] ?? (params.previousData as Record<string, unknown> | undefined)?.[VERSION_FIELD];
-    return base.update(resource, version === undefined ? params : { ...params, data: { ...params.data, [VERSION_FIELD]: version } });
+    try {
+      return await base.update(resource, version === undefined ? params : { ...params, data: { ...params.data, [VERSION_FIELD]: version } });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) throw new HttpError(GONE_ON_SAVE, 404, error.body);
+      throw error;
+    }
   },
   // A delete names the version the page showed (If-Match): a record someone saved since is not deleted with their
   // changes unseen, the API answers 409 and the notice says so (an outside probe deleted a colleague's newer edit

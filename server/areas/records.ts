@@ -521,7 +521,7 @@ export async function reorderRecords(db: Db, model: AreaModel, input: unknown): 
   await db.transaction().execute(async (trx) => {
     const current = new Set(await listIds(trx, model.name, { lock: true }));
     if (current.size !== order.length || !order.every((id) => current.has(id))) {
-      throw new HttpError(400, 'The new order must list every record of the area exactly once; reload and try again.');
+      throw new HttpError(400, 'The new order must name every record of this area exactly once: records were added or deleted since the list was read. Read the list again, then send its order.');
     }
     await setPositions(trx, model.name, order);
   });

@@ -130,6 +130,30 @@ describe('a save that someone else got in before', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('Reload their version keeps my changes to the fields they did not change, still to be saved', async () => {
+    const api = fakeApi({ blogs: [post()] }, { conflictsBy: ERIN });
+    const user = userEvent.setup();
+    renderEdit();
+    await screen.findByDisplayValue('Post 47');
+    // Erin changed the title only.
+    Object.assign(api.tables.blogs![0]!, { _changedBy: ['title'] });
+    erinChangesTitle(api.tables.blogs![0]!);
+    const excerpt = screen.getByRole('textbox', { name: 'Excerpt' });
+    await user.clear(excerpt);
+    await user.type(excerpt, 'Dana’s excerpt');
+    await saveTitle(user, 'Dana’s title');
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this record' });
+    expect(dialog).toHaveAccessibleDescription(/Reloading takes the saved version of the fields below and keeps your changes to the others, still to be saved\.$/);
+    await user.click(within(dialog).getByRole('button', { name: 'Reload their version' }));
+
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Erin’s title'));
+    expect(screen.getByRole('textbox', { name: 'Excerpt' })).toHaveValue('Dana’s excerpt');
+    expect(tabCloseIsQuestioned()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.tables.blogs![0]).toMatchObject({ title: 'Erin’s title', excerpt: 'Dana’s excerpt', version: 3 }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('Overwrite with mine saves my values again, naming the current version', async () => {
     const api = fakeApi({ blogs: [post()] }, { conflictsBy: ERIN });
     const user = userEvent.setup();

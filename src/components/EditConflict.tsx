@@ -3,13 +3,14 @@ import {
   SaveContextProvider,
   setSubmissionErrors,
   useNotify,
+  useRecordContext,
   useRefresh,
   useResourceContext,
   useSaveContext,
   type SaveHandler,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { VERSION_FIELD, editConflictOf, type EditConflict } from '../../schema/conflicts';
+import { VERSION_FIELD, editConflictOf, sameValue, type EditConflict } from '../../schema/conflicts';
 import { EditConflictDialog } from './EditConflictDialog';
 
 interface ConflictState {
@@ -79,6 +80,13 @@ export function EditConflictSave({ children }: { children: ReactNode }) {
   );
 }
 
+/** The person's own edits (values that differ from those the form opened with) outside the conflicting fields. */
+export function keptEdits(values: Record<string, unknown>, opened: Record<string, unknown>, conflicts: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([field, value]) => field !== VERSION_FIELD && !conflicts.includes(field) && !sameValue(value, opened[field])),
+  );
+}
+
 /** The dialog of EditConflictSave, inside the form: it reloads or resubmits the form's values. */
 export function FormEditConflict() {
   const context = useContext(FormConflictContext);
@@ -93,12 +101,32 @@ export function FormEditConflict() {
     if (state) form.reset(undefined, { keepValues: true, keepDirty: true, keepDefaultValues: true, keepErrors: true, keepTouched: true, keepIsSubmitted: true });
   }, [state, form]);
 
+  // The kept edits go back in once the record read again is in the form: react-admin resets the form to a new
+  // record, in an effect that runs after this component's (hence the timeout), which would drop them.
+  const [pending, setPending] = useState<{ version: unknown; kept: Record<string, unknown> }>();
+  const record = useRecordContext();
+  useEffect(() => {
+    if (!pending || record?.[VERSION_FIELD] !== pending.version) return;
+    const restore = setTimeout(() => {
+      for (const [field, value] of Object.entries(pending.kept)) form.setValue(field, value, { shouldDirty: true });
+      setPending(undefined);
+    }, 0);
+    return () => clearTimeout(restore);
+  }, [pending, record, form]);
+
   if (!context) return null;
   const { clear, save } = context;
   const current = state?.conflict.current;
 
+  // The saved version of the fields both changed; the person's changes to the others stay in the form, unsaved (they
+  // were dropped without a word: an outside probe lost an Author changed beside a conflicting Title).
   const reload = () => {
-    if (current) form.reset(current);
+    if (current) {
+      // Against the record the form opened with, still the one shown until the refresh below.
+      const kept = keptEdits(form.getValues(), record ?? {}, state?.conflict.conflicts ?? []);
+      form.reset(current);
+      if (Object.keys(kept).length > 0) setPending({ version: current[VERSION_FIELD], kept });
+    }
     clear();
     refresh();
   };

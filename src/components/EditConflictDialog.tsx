@@ -80,6 +80,7 @@ export function EditConflictDialog({ conflict, mine, resource, onReload, onOverw
         <DialogContent>
           <DialogContentText id={textId} sx={{ mb: 2 }}>
             {changedBy(conflict, undefined, own)} Your changes are still in the form and have not been saved.
+            {fields.length > 0 && ' Reloading takes the saved version of the fields below and keeps your changes to the others, still to be saved.'}
           </DialogContentText>
           {fields.length > 0 && (
             <Table size="small" aria-label="Fields you both changed">

@@ -77,6 +77,22 @@ describe('SortableList', () => {
     await waitFor(() => expect(shownOrder()).toEqual(['Design & Build', 'Safety First', 'On Time']));
   });
 
+  it('reads the list again when it changed elsewhere (400), and says so in words a person uses', async () => {
+    const table = rows();
+    const api = fakeApi({ features: table }, { failOrder: 400 });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('On Time');
+    // Someone adds a feature in another tab.
+    table.push({ id: 4, title: 'Local Crews', description: 'Hired nearby', active: true, position: 4 });
+    const reads = () => api.calls.filter((call) => call.method === 'GET' && call.path === '/api/features').length;
+    const before = reads();
+    await user.click(screen.getByRole('button', { name: 'Move On Time up' }));
+    expect(await screen.findByText('Someone added or removed an entry since this list was loaded. The list has been refreshed: move it again.')).toBeInTheDocument();
+    await waitFor(() => expect(shownOrder()).toEqual(['Design & Build', 'Safety First', 'On Time', 'Local Crews']));
+    expect(reads()).toBeGreaterThan(before);
+  });
+
   it('switches a record off the website in place', async () => {
     const api = fakeApi({ features: rows() });
     const user = userEvent.setup();

@@ -179,8 +179,15 @@ function SortableRows({ primary, secondary, media, titleOf: titleOfProp }: RowsP
       if (mine === latest.current) {
         setLocalOrder(confirmed.current);
         setAnnouncement('The new order could not be saved and was put back.');
-        const reason = (error as Error)?.message;
-        notify(`The new order could not be saved${reason ? `: ${reason}` : ''}. It has been put back.`, { type: 'error' });
+        if ((error as { status?: unknown })?.status === 400) {
+          // The list on screen is not the area's any more (a record added or deleted elsewhere): read it again, so
+          // the next move works (it failed the same way until a reload: an outside probe).
+          notify('Someone added or removed an entry since this list was loaded. The list has been refreshed: move it again.', { type: 'error' });
+          await refetch();
+        } else {
+          const reason = (error as Error)?.message?.replace(/\.+$/, '');
+          notify(`The new order could not be saved${reason ? `: ${reason}` : ''}. It has been put back.`, { type: 'error' });
+        }
       }
     } finally {
       inFlight.current -= 1;

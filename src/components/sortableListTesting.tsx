@@ -105,8 +105,13 @@ export function fakeApi(tables: Record<string, RaRecord[]>, options: FakeApiOpti
     }
     const sent = body as Record<string, unknown> | null;
     if (method === 'PUT' && row && options.conflictsBy && sent?.version !== undefined && sent.version !== row.version) {
-      const conflicts = Object.keys(sent).filter((key) => !['id', 'version', 'created_at', 'updated_at'].includes(key) && !sameValue(sent[key], row[key]));
-      return json(409, { message: EDIT_CONFLICT_MESSAGE, conflicts, current: row, updated_by: options.conflictsBy, updated_at: row.updated_at ?? null });
+      // A row may say which fields the other person changed (`_changedBy`): only those conflict, as the API merges
+      // the rest; without it, every field sent that differs does.
+      const { _changedBy: changedByOther, ...current } = row as RaRecord & { _changedBy?: string[] };
+      const conflicts = Object.keys(sent).filter(
+        (key) => !['id', 'version', 'created_at', 'updated_at'].includes(key) && !sameValue(sent[key], current[key]) && (!changedByOther || changedByOther.includes(key)),
+      );
+      return json(409, { message: EDIT_CONFLICT_MESSAGE, conflicts, current, updated_by: options.conflictsBy, updated_at: row.updated_at ?? null });
     }
     if (method === 'PUT' && row) {
       Object.assign(row, body);

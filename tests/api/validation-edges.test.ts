@@ -51,8 +51,14 @@ describe('integer fields take JSON numbers or digit text only', () => {
     ["'0x10'", '0x10'],
     ['an object', { value: 5 }],
     ['null', null],
-  ])('counters.value refuses %s', async (_label, value) => {
-    expect(await refused('/api/counters', { label: 'Projects', value })).toEqual({ value: 'Value must be a number' });
+  ])('counters.value refuses %s', async (label, value) => {
+    // Left empty is "required" (it said "must be a number" to a field left blank: an outside probe).
+    const expected = label === 'an empty string' || label === 'null' ? 'Value is required' : 'Value must be a number';
+    expect(await refused('/api/counters', { label: 'Projects', value })).toEqual({ value: expected });
+  });
+
+  it('says a number left out is required', async () => {
+    expect(await refused('/api/counters', { label: 'Projects' })).toEqual({ value: 'Value is required' });
   });
 
   it.each([
