@@ -39,7 +39,12 @@ describe('sanitizeRichText', () => {
   });
 
   it('drops image sources that are not web addresses or paths', () => {
-    expect(sanitizeRichText('<img src="data:image/png;base64,AAAA" /><img src="javascript:x" />')).toBe('<img /><img />');
+    // Left without an address, an image would be a broken one on the website: it goes.
+    expect(sanitizeRichText('<p>a<img src="data:image/png;base64,AAAA" /><img src="javascript:x" /><img src="file:///C:/x.png" alt="pasted" />b</p>')).toBe('<p>ab</p>');
+  });
+
+  it('keeps a pasted h1 as the editor\'s first heading, and h5 and h6 as its last', () => {
+    expect(sanitizeRichText('<h1>Site diary</h1><h5>Notes</h5><h6>Small</h6>')).toBe('<h2>Site diary</h2><h4>Notes</h4><h4>Small</h4>');
   });
 
   it('forces rel="noopener noreferrer" on links opening a new tab, and drops other targets', () => {

@@ -20,7 +20,15 @@ const POLICY: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   // `//host/path` leaves the site without saying so.
   allowProtocolRelative: false,
+  // An image left without an address (a picture pasted from Word or Google Docs names a file: or data: address, which
+  // is dropped) would show as a broken image or an empty gap on the website: it goes (an outside probe).
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   transformTags: {
+    // Headings the editor does not have become the nearest it has, instead of plain text: a pasted document's title
+    // (h1) stays a heading, as do its h5 and h6.
+    h1: 'h2',
+    h5: 'h4',
+    h6: 'h4',
     a: (tagName, attribs) => {
       const { target, rel: _rel, ...rest } = attribs;
       // A page opened with target=_blank must not get a handle on the console's window (window.opener).

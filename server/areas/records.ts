@@ -43,7 +43,12 @@ import { slugCandidate, slugify } from '../../schema/slug';
 type Db = Kysely<Database>;
 
 export const FORM_ERROR = 'Please check the form for errors'; // SPEC §8 (Form Validation)
-export const VALUE_TAKEN = 'This value is already used';
+/**
+ * A unique field's value another record holds, said with what to do (it said 'This value is already used': which
+ * value, and now what? an outside probe); a slug may also be left empty, to have one made.
+ */
+export const valueTaken = (label: string, slug = false) =>
+  `${label} is already used by another entry: choose another${slug ? ', or leave it empty to have one made' : ''}`;
 export const NOT_FOUND = 'Not Found';
 
 // A singleton answers on SINGLETON_ID only (ra edits it at /<name>/1); re-exported for the routes.
@@ -361,7 +366,7 @@ async function takenFields(db: Db, model: AreaModel, data: Record<string, unknow
     if (value === null || value === undefined || value === '' || !['string', 'number', 'boolean'].includes(kind)) continue;
     if (unused && unused.field === field && unused.value === value) continue;
     if (held && held[field] === value) continue;
-    if (await isValueTaken(db, model.name, field, kind, value, exceptId)) errors[field] = VALUE_TAKEN;
+    if (await isValueTaken(db, model.name, field, kind, value, exceptId)) errors[field] = valueTaken(fieldLabel(model.declaration, field), model.slug?.field === field);
   }
   return errors;
 }

@@ -130,7 +130,7 @@ describe('job postings', () => {
     // A slug the client chose is still its own: taken, it is refused, never changed.
     const typed = await api.post('/api/careers', { ...posting, slug: 'crane-operator-3' });
     expect(typed.statusCode).toBe(400);
-    expect(typed.json()).toMatchObject({ errors: { slug: 'This value is already used' } });
+    expect(typed.json()).toMatchObject({ errors: { slug: 'URL slug is already used by another entry: choose another, or leave it empty to have one made' } });
   });
 
   it('refuse a slug that is not text, on create and on update, and keep the address stored', async () => {

@@ -308,7 +308,7 @@ describe('unique fields', () => {
     server = await start([gadgets({ code: fields.optionalText('Code', 20) }, { unique: ['code'] })]);
     const duplicate = await server.api.post('/api/gadgets', { title: 'F', code: 'X1' });
     expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json()).toMatchObject({ errors: { code: 'This value is already used' } });
+    expect(duplicate.json()).toMatchObject({ errors: { code: 'Code is already used by another entry: choose another' } });
   });
 
   it('a field taken out of unique loses its index: duplicates are then accepted, never a 500', async () => {

@@ -178,7 +178,7 @@ describe('slugs and unique values', () => {
   it('refuses a slug someone else has, with a field error', async () => {
     const response = await api.post('/api/gadgets', { title: 'Other', slug: 'cafe-creme-co' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { slug: 'This value is already used' } });
+    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { slug: 'Slug is already used by another entry: choose another, or leave it empty to have one made' } });
   });
 
   it('lets a record keep its own unique values on update, and refuses another’s', async () => {
@@ -187,7 +187,7 @@ describe('slugs and unique values', () => {
     expect((await api.put(`/api/gadgets/${a.id}`, { code: 'A-1', stock: 2 })).statusCode).toBe(200);
     const response = await api.put(`/api/gadgets/${b.id}`, { code: 'A-1' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { code: 'This value is already used' } });
+    expect(response.json()).toEqual({ message: FORM_ERROR, errors: { code: 'Code is already used by another entry: choose another' } });
   });
 
   // Issue #10: a value the record keeps is held for it by the unique index, so it is not looked up again.
@@ -208,7 +208,7 @@ describe('slugs and unique values', () => {
     expect(await save({ stock: 3 })).toEqual({ lookups: [], slug: 'lookup-lamp', code: 'LK-1' });
     expect(await save({ code: 'LK-2' })).toEqual({ lookups: ['LK-2'], slug: 'lookup-lamp', code: 'LK-2' });
     expect(await save({ slug: 'new-lamp', code: 'LK-2' })).toEqual({ lookups: ['new-lamp'], slug: 'new-lamp', code: 'LK-2' });
-    await expect(updateRecord(watched, model, record.id, { code: 'LK-9' })).rejects.toMatchObject({ errors: { code: 'This value is already used' } });
+    await expect(updateRecord(watched, model, record.id, { code: 'LK-9' })).rejects.toMatchObject({ errors: { code: 'Code is already used by another entry: choose another' } });
     expect(lookups).toContain('LK-9');
     // The refused save changed nothing.
     expect((await api.get(`/api/gadgets/${record.id}`)).json()).toMatchObject({ slug: 'new-lamp', code: 'LK-2', stock: 3 });

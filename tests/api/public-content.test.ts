@@ -355,7 +355,7 @@ describe('banners, ordered sections and SEO', () => {
     expect(entry.json<{ path: string }>().path).toBe('/\u00fcber-uns');
     const twin = await api.post('/api/seo', { path: '/\u00fcber-uns', meta_title: 'Twin' });
     expect(twin.statusCode).toBe(400);
-    expect(twin.json()).toMatchObject({ errors: { path: 'This value is already used' } });
+    expect(twin.json()).toMatchObject({ errors: { path: 'Path is already used by another entry: choose another' } });
     for (const asked of [decomposed, '/\u00fcber-uns']) {
       expect(await publicJson(`/api/public/seo?path=${encodeURIComponent(asked)}`)).toMatchObject({ path: '/\u00fcber-uns', meta_title: 'Über uns' });
     }
