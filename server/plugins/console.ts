@@ -84,6 +84,10 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
     if (!built) return reply.code(404).send({ message: NOT_BUILT_MESSAGE });
     // A missing hashed file (stale tab after a deploy) must not be answered with HTML.
     if (path.startsWith('/assets/')) return reply.code(404).send({ message: 'Not Found' });
+    // A file that is not there (/favicon.ico, /robots.txt, /sitemap.xml, a scanner's /wp-login.php) is not a page of
+    // the console, whose addresses have no extension: 404, not its HTML answered 200 (which a crawler reads as a
+    // robots.txt, and which set a CSRF cookie for nothing: an outside probe).
+    if (/\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.code(404).send({ message: 'Not Found' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -177,6 +177,13 @@ describe('serving the built console', () => {
       expect(asset.statusCode, url.slice(0, 40)).toBe(404);
       expect(asset.json()).toEqual({ message: 'Not Found' });
     }
+    // A file that is not there is no console page: a crawler's robots.txt, a browser's favicon.ico, a scanner's probe.
+    for (const url of ['/favicon.ico', '/robots.txt', '/sitemap.xml', '/wp-login.php', '/dashboard/blogs/report.pdf']) {
+      const missing = await t.app.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json()).toEqual({ message: 'Not Found' });
+      expect(missing.headers['set-cookie'], url).toBeUndefined();
+    }
     const api = await t.app.inject({ url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not Found' });
