@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       loginRateLimit: 10,
       publicFormRateLimit: 10,
       publicFormGlobalLimit: 30,
+      publicFormFilesBytesPerHour: 100 * 1024 * 1024,
       // docs/deploy.md, "Sign-in throttling".
       signInThrottle: {
         windowMs: 15 * 60_000,
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
       SIGN_IN_ADDRESS_DELAY_AFTER: '0',
       SIGN_IN_ADDRESS_LOCK_AFTER: '100',
       PUBLIC_FORM_GLOBAL_LIMIT: '0',
+      PUBLIC_FORM_FILES_MB_PER_HOUR: '20',
       SECRET_KEY: 'k'.repeat(40),
       SEED_SAMPLE_CONTENT: 'false',
       UPLOAD_GRACE_HOURS: '48',
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       uploadGraceHours: 48,
       publicFormRateLimit: 3,
       publicFormGlobalLimit: 0,
+      publicFormFilesBytesPerHour: 20 * 1024 * 1024,
       secretKey: 'k'.repeat(40),
       seedSampleContent: false,
       port: 3000,
@@ -203,6 +206,12 @@ describe('loadConfig', () => {
 
   it('refuses sign-in throttle settings out of range', () => {
     expect(() => loadConfig({ SIGN_IN_LOCK_MINUTES: '0' })).toThrow('SIGN_IN_LOCK_MINUTES: must be between 1 and 1440');
+    // Use is recorded once a minute: an idle limit below 5 minutes would end sessions in use.
+    for (const minutes of ['1', '4']) {
+      expect(() => loadConfig({ SESSION_IDLE_MINUTES: minutes })).toThrow("SESSION_IDLE_MINUTES: must be 0 (no idle limit) or at least 5: a session's use is recorded once a minute");
+    }
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '5' }).sessionIdleMinutes).toBe(5);
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '0' }).sessionIdleMinutes).toBe(0);
     expect(() => loadConfig({ SIGN_IN_ACCOUNT_LOCK_AFTER: '-1' })).toThrow('SIGN_IN_ACCOUNT_LOCK_AFTER: must be between 0 and 1000000');
     expect(() => loadConfig({ SIGN_IN_MAX_DELAY_SECONDS: 'soon' })).toThrow('SIGN_IN_MAX_DELAY_SECONDS: must be a whole number');
   });

@@ -90,7 +90,11 @@ const envSchema = z.object({
   ADMIN_NAME: z.string().min(1).max(200).default('Administrator'),
   TOKEN_TTL_HOURS: integer(1, 24 * 365).default(168),
   // A session unused this long ends (issue #9; docs/security.md, "Sessions"). 0 switches the idle limit off.
-  SESSION_IDLE_MINUTES: integer(0, 60 * 24 * 365).default(720),
+  // A session's use is written at most once a minute (server/repositories/tokens.ts): below 5 minutes a session in
+  // constant use would end as if idle (1 minute ended one used every 5 s: an outside probe).
+  SESSION_IDLE_MINUTES: integer(0, 60 * 24 * 365)
+    .refine((minutes) => minutes === 0 || minutes >= 5, { error: 'must be 0 (no idle limit) or at least 5: a session\'s use is recorded once a minute' })
+    .default(720),
   STATIC_DIR: z.string().min(1).default('./dist'),
   LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_RATE_LIMIT: integer(0, 1_000_000).default(10),
