@@ -162,7 +162,9 @@ export async function httpClient(url: string, { ownProgress = false, ...options 
         const csrf = await csrfToken();
         if (csrf) headers.set(CSRF_HEADER, csrf);
       }
-      response = await (started ?? fetch(url, { ...options, method, headers, credentials: 'same-origin' }));
+      // A delete outlives the page that sent it (keepalive): one sent as the page goes (an Undo's notice cut short by
+      // a reload, ReactAdminNotifications.tsx) is still made. It has no body, well under keepalive's 64 KB.
+      response = await (started ?? fetch(url, { ...options, method, headers, credentials: 'same-origin', ...(method === 'DELETE' && { keepalive: true }) }));
     } catch {
       throw new HttpError(catalogue.networkError.message, 0);
     }

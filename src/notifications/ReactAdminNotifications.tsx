@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { Notification, NotificationContext, useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
+import { useEffect, useMemo, useRef } from 'react';
+import { Notification, NotificationContext, useNotificationContext, useTakeUndoableMutation, useTranslate, type NotificationPayload } from 'react-admin';
 import { TOAST_DURATION_MS } from '../config';
 import { catalogue, type NotificationTemplate, type NotificationType } from './catalogue';
 import { notifications as noticeStore, notify } from './store';
@@ -104,9 +104,30 @@ export function ReactAdminNotifications() {
     setNotifications((current) => current.filter(isUndoable));
   }, [notifications, setNotifications, translate]);
 
+  useCommitUndoableOnLeave();
+
   return (
     <NotificationContext.Provider value={undoableOnly}>
       <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_DURATION_MS} />
     </NotificationContext.Provider>
   );
+}
+
+/**
+ * A delete shown as done ("Post deleted", with Undo) is sent when its notice closes. A page reloaded or closed before
+ * then dropped it: the post stayed on the website while its editor had read that it was deleted (an outside probe).
+ * As the page goes, the change waiting for its notice is sent now (its request outlives the page: httpClient.ts
+ * sends deletes with keepalive).
+ */
+function useCommitUndoableOnLeave() {
+  const takeMutation = useTakeUndoableMutation();
+  const latest = useRef(takeMutation);
+  useEffect(() => {
+    latest.current = takeMutation;
+  }, [takeMutation]);
+  useEffect(() => {
+    const commit = () => latest.current()?.({ isUndo: false });
+    window.addEventListener('pagehide', commit);
+    return () => window.removeEventListener('pagehide', commit);
+  }, []);
 }

@@ -151,6 +151,29 @@ describe('a collection: Features Section', () => {
   });
 });
 
+describe('a delete waiting for its Undo notice', () => {
+  it('is made when the page is reloaded before the notice closes, as it read "deleted"', async () => {
+    // It was dropped: the record stayed on the website while its editor had read that it was deleted (an outside probe).
+    const page = await open();
+    await page.goto('/dashboard/features');
+    await featureList(page).waitFor();
+    const before = await featureTitles(page);
+    const victim = before.at(-1) ?? '';
+    await page.getByRole('button', { name: `Delete ${victim}`, exact: true }).click();
+    await page.getByRole('button', { name: 'Undo', exact: true }).waitFor();
+    await page.reload();
+    await featureList(page).waitFor();
+    // What the API holds, asked as the console asks (the delete made as the page went may land after the list's read).
+    const stored = () =>
+      page.evaluate(async () => {
+        const answer = await fetch('/api/features?range=[0,99]', { headers: { Authorization: `Bearer ${localStorage.getItem('access_token')}` } });
+        return ((await answer.json()) as { title: string }[]).map((feature) => feature.title);
+      });
+    await poll(stored).not.toContain(victim);
+    expect((await stored()).length).toBe(before.length - 1);
+  });
+});
+
 // ---- the keyboard's focus when its control goes away (WCAG 2.4.3) -------------------------------------------
 
 // What has the focus: an element's role-ish description, e.g. 'H1 Features Section', 'BODY'.
