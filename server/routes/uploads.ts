@@ -22,6 +22,7 @@ export const LINK_TTL_SECONDS = 5 * 60;
 
 export const UNSUPPORTED_TYPE =
   `This kind of file is not accepted. Upload an image (${UPLOAD_RULES.image.typesText}) or a document (${UPLOAD_RULES.document.typesText}).`;
+export const TOO_MANY_FIELDS = 'Too many fields: send the file in a field named "file", with at most 10 other fields (they are ignored).';
 export const ONE_FILE_AT_A_TIME = 'Send one file at a time: this upload holds more than one file, and none was stored.';
 export const INVALID_LINK = 'This download link is invalid or has expired. Open the file again from the console.';
 
@@ -113,7 +114,9 @@ function readError(error: unknown): HttpError {
     return new HttpError(413, `The file is too large: documents can be at most ${UPLOAD_RULES.document.maxBytes / MB} MB, images ${UPLOAD_RULES.image.maxBytes / MB} MB.`);
   }
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, ONE_FILE_AT_A_TIME, { file: 'One file at a time' });
-  if (code === 'FST_PARTS_LIMIT') return new HttpError(400, 'Send one file at a time, with no other fields.');
+  // Other fields are ignored, up to ten; past them the upload says so, whatever their order (an outside probe got
+  // "malformed" or "no other fields" for the eleventh, depending on where the file was).
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new HttpError(400, TOO_MANY_FIELDS);
   if (isReservedFieldName(error)) return new HttpError(400, RESERVED_FIELD_NAME);
   return new HttpError(400, 'The upload is malformed and could not be read.');
 }

@@ -133,6 +133,13 @@ describe('a stale save of a collection record', () => {
     expect(accepted.json()).toMatchObject({ title: 'Changed by Erin', version: 3 });
     // `*` is any version: no condition.
     expect((await putIfMatch('erin', `/api/blogs/${post.id}`, '*', { title: 'Any' })).json()).toMatchObject({ title: 'Any', version: 4 });
+    // A body's version that is no version is refused, If-Match or not (it was ignored under `*`).
+    for (const version of [0, -5, 1.5, 'abc']) {
+      const bad = await putIfMatch('erin', `/api/blogs/${post.id}`, '*', { title: 'Bad', version });
+      expect(bad.statusCode, String(version)).toBe(400);
+      expect(bad.json()).toEqual({ message: INVALID_VERSION_MESSAGE, errors: { version: INVALID_VERSION_MESSAGE } });
+    }
+    expect((await erin.get(`/api/blogs/${post.id}`)).json()).toMatchObject({ title: 'Any', version: 4 });
   });
 
   it('is unconditional without a version, as before (docs/api.md)', async () => {
