@@ -78,9 +78,16 @@ const listEnvelope = (item: z.ZodType, name: string) =>
     }),
   }).meta({ title: name });
 
-/** Where files are reached from outside: PUBLIC_URL, else this request's own scheme and host. */
+/**
+ * Where files are reached from outside: PUBLIC_URL, else this request's own scheme and host; an HTTP/1.0 request
+ * without Host (which HTTP/1.0 allows) gets the address its connection reached, not 'http:///api/uploads/…', an
+ * address without a host that a cache in front would have kept for everyone (an outside probe).
+ */
 function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
+  if (publicUrl !== undefined) return publicUrl;
+  if (request.host) return `${request.protocol}://${request.host}`;
+  const address = (request.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
+  return `${request.protocol}://${address.includes(':') ? `[${address}]` : address}:${request.socket.localPort}`;
 }
 
 /** The sizes of the images that answers use, by upload id (the uploads' own, read once per answer). */

@@ -78,6 +78,15 @@ describe('the Host header', () => {
     expect(served).toMatch(/^HTTP\/1\.1 200 /);
   });
 
+  it('HTTP/1.0 without a Host: the file URLs name the address the connection reached, never "http:///"', async () => {
+    // HTTP/1.0 may leave Host out; its answer said 'http:///api/uploads/…', cacheable (an outside probe).
+    const address = t.app.server.address() as { port: number };
+    const answer = await rawExchange('GET /api/public/hero HTTP/1.0\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toMatchObject({ background_image: { url: `http://127.0.0.1:${address.port}${src}` } });
+    expect(answer).not.toContain('http:///');
+  });
+
   it.each(['localhost', 'localhost:8081', '127.0.0.1:3000', '[::1]:8080', '[::1]', 'example.com', 'CMS.Example.COM.', 'my_service:80'])(
     'Host %s: served, its file URLs built from it, with Vary: Host',
     async (host) => {
