@@ -46,6 +46,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { Labeled, useDataProvider, useResourceContext, useTranslateLabel } from 'react-admin';
 import type { CornerstoneDataProvider } from '../dataProvider';
 import { acceptAttribute, checkFile, isAbort, uploadErrorMessage } from './imageInputRules';
+import { pastedHtml } from './pastedHtml';
 
 type Editor = NonNullable<ReturnType<typeof useTiptapEditor>>;
 
@@ -528,7 +529,11 @@ const LazyEditor = lazy(async () => {
       () => ({
         ...rich.DefaultEditorOptions,
         extensions,
-        editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': name } },
+        editorProps: {
+          attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': name },
+          // A document pasted from Word or Google Docs keeps its tables' words, its headings and no broken images.
+          transformPastedHTML: pastedHtml,
+        },
       }),
       [name],
     );

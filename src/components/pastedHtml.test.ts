@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { pastedHtml } from './pastedHtml';
+
+describe('pastedHtml', () => {
+  it('turns each table row into a paragraph of its cells, which ran together before', () => {
+    const word = '<p>Schedule</p><table><thead><tr><th>Phase</th><th>Weeks</th></tr></thead><tbody><tr><td><p>Foundations</p></td><td>4</td></tr><tr><td>Frame</td><td> 6 </td></tr><tr><td></td><td></td></tr></tbody></table>';
+    expect(pastedHtml(word)).toBe('<p>Schedule</p><p>Phase | Weeks</p><p>Foundations | 4</p><p>Frame | 6</p>');
+  });
+
+  it('keeps a title (h1) as the first heading and h5, h6 as the last, with what is inside them', () => {
+    expect(pastedHtml('<h1>Site <em>diary</em></h1><h5>Notes</h5><h6>Small</h6><h3>Kept</h3>')).toBe('<h2>Site <em>diary</em></h2><h4>Notes</h4><h4>Small</h4><h3>Kept</h3>');
+  });
+
+  it('drops an image the website could not load, and keeps web and site addresses', () => {
+    const pasted = '<p>a<img src="file:///C:/Users/me/photo.png"><img src="data:image/png;base64,AAAA"><img><img src="https://cdn.example/x.png" alt="x"><img src="/api/uploads/abc">b</p>';
+    expect(pastedHtml(pasted)).toBe('<p>a<img src="https://cdn.example/x.png" alt="x"><img src="/api/uploads/abc">b</p>');
+  });
+});
