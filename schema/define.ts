@@ -366,7 +366,18 @@ export const fields = {
     ),
   html: (label: string, max = 200_000, options: FieldOptions = {}) =>
     field(
-      storableText(z.string().max(max, { error: `${label} is too long` }), label, true)
+      // With the numbers, as the API's check once the HTML is cleaned says them (records.ts): "Content is too long" left
+      // the author guessing how much to cut (an outside probe).
+      storableText(
+        z.string().max(max, {
+          error: (issue) =>
+            typeof issue.input === 'string'
+              ? `${label} is too long: ${issue.input.length.toLocaleString('en')} characters of HTML, at most ${max.toLocaleString('en')}`
+              : `${label} is too long: at most ${max.toLocaleString('en')} characters of HTML`,
+        }),
+        label,
+        true,
+      )
         .nullish()
         .transform((value) => value || null),
       { label, max, ...options },
