@@ -253,7 +253,7 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   await app.register(publicContentRoutes, { db, areas: stored, config, version: contentVersion });
   await app.register(publicRoutes, { db, areas: stored.filter((model) => model.kind === 'inbox'), config });
   const users = models.find((model) => model.name === USERS_AREA);
-  if (users) await app.register(userRoutes, { db, model: users, signInThrottle: config.signInThrottle });
+  if (users) await app.register(userRoutes, { db, model: users, signInThrottle: config.signInThrottle, cookieSecure: config.cookieSecure });
   await app.register(uploadRoutes, { db, config });
   await registerAuditLog(app, { db, config });
 

@@ -38,6 +38,3 @@ export function rememberDevice(reply: FastifyReply, account: string, passwordHas
     maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
   });
 }
-
-/** The throttle's account key for a sign-in from a known device: its failures and locks are its own. */
-export const deviceAccountKey = (account: string, device: string) => `${account} device ${device}`;

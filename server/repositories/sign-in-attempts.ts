@@ -1,10 +1,29 @@
 // Sign-in throttling (issue #9 item 2): failed sign-ins are rows in the database, so every instance on one database
 // counts the same failures, and a restart forgets none. Per account (the normalised email, known or not: an unknown
 // account is throttled exactly like a known one) and per address.
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { SignInThrottleConfig, ThrottleThresholds } from '../config';
 import type { Database } from '../db/types';
+
+/**
+ * The account key of sign-ins from a browser that signed in to the account before (server/sign-in-device.ts): its
+ * failures and locks are its own, and an administrator's unlock and the account's shown lock take them in too.
+ */
+const DEVICE_SEPARATOR = ' device ';
+export const deviceAccountKey = (account: string, device: string) => `${account}${DEVICE_SEPARATOR}${device}`;
+/** The account a key counts for: itself, or the account of a known browser's key. */
+const accountOfKey = (key: string) => (key.includes(DEVICE_SEPARATOR) ? key.slice(0, key.indexOf(DEVICE_SEPARATOR)) : key);
+
+/** Rows of these accounts' keys: each account's own, and each of its known browsers'. */
+function ofAccounts(eb: ExpressionBuilder<Database, 'sign_in_attempts'>, accounts: readonly string[]) {
+  return eb.or(
+    accounts.flatMap((account) => {
+      const prefix = `${account}${DEVICE_SEPARATOR}`;
+      return [eb('account', '=', account), eb(eb.fn<string>('substr', ['account', sql.lit(1), sql.lit(prefix.length)]), '=', prefix)];
+    }),
+  );
+}
 
 export interface SignInKeys {
   /** The email as normaliseEmail (server/repositories/users.ts) returns it. */
@@ -108,7 +127,7 @@ export async function accountLocks(db: Kysely<Database>, policy: SignInThrottleC
   const rows = await db
     .selectFrom('sign_in_attempts')
     .select(['account', 'attempted_at'])
-    .where('account', 'in', [...new Set(accounts)])
+    .where((eb) => ofAccounts(eb, [...new Set(accounts)]))
     .where('attempted_at', '>=', new Date(now.getTime() - horizonMs(policy)).toISOString())
     .orderBy('attempted_at', 'desc')
     .orderBy('id', 'desc')
@@ -119,16 +138,24 @@ export async function accountLocks(db: Kysely<Database>, policy: SignInThrottleC
     if (times) times.push(row.attempted_at);
     else failures.set(row.account, [row.attempted_at]);
   }
-  for (const [account, times] of failures) {
+  // A known browser's lock is the account's too, as its owner sees it: the latest of them.
+  for (const [key, times] of failures) {
     const { until, locked } = throttleEnd(times, policy.account, policy);
-    if (locked && until > now.getTime()) locks.set(account, new Date(until).toISOString());
+    const account = accountOfKey(key);
+    const held = locks.get(account);
+    if (locked && until > now.getTime() && (held === undefined || Date.parse(held) < until)) locks.set(account, new Date(until).toISOString());
   }
   return locks;
 }
 
-/** A successful sign-in clears its account's failures (from every address); so does an administrator's unlock. */
+/** A successful sign-in clears the failures of its key (the account's, from every address, or a known browser's). */
 export async function clearAccountFailures(db: Kysely<Database>, account: string): Promise<void> {
   await db.deleteFrom('sign_in_attempts').where('account', '=', account).execute();
+}
+
+/** An administrator's unlock clears every failure of the account: its own and each of its known browsers'. */
+export async function clearAllAccountFailures(db: Kysely<Database>, account: string): Promise<void> {
+  await db.deleteFrom('sign_in_attempts').where((eb) => ofAccounts(eb, [account])).execute();
 }
 
 /** Deletes failures too old to count for anything any more. */

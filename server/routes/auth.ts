@@ -13,10 +13,10 @@ import { requireUser } from '../plugins/authenticate';
 import { CSRF_ONLY, NO_SECURITY, SIGNED_IN, SIGNED_IN_WITH_CSRF } from '../plugins/openapi';
 import { insertAuditEntry } from '../repositories/audit';
 import { createToken, deleteExpiredTokens, deleteToken } from '../repositories/tokens';
-import { admitSignInAttempt, clearAccountFailures, pruneSignInAttempts, type SignInKeys } from '../repositories/sign-in-attempts';
+import { admitSignInAttempt, clearAccountFailures, deviceAccountKey, pruneSignInAttempts, type SignInKeys } from '../repositories/sign-in-attempts';
 import { findUserByEmail, normalizeEmail } from '../repositories/users';
 import { randomToken, sha256 } from '../secrets';
-import { deviceAccountKey, knownDevice, rememberDevice } from '../sign-in-device';
+import { knownDevice, rememberDevice } from '../sign-in-device';
 import { formText } from '../form-text';
 import { RESERVED_FIELD_NAME, isReservedFieldName } from '../file-parts';
 import { errorResponses, noContent } from './contract';
@@ -148,8 +148,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         await insertAuditEntry(db, { action: 'sign-in-failed', ...who, email: account, ip: request.ip, at: now });
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await clearAccountFailures(db, account);
-      if (device !== undefined) await clearAccountFailures(db, keys.account);
+      // A known browser's success clears its own failures only: a stranger's on the account stay counted, or each
+      // sign-in of the owner would hand the guesser ten more tries (a probe of this change).
+      await clearAccountFailures(db, keys.account);
       rememberDevice(reply, account, user.passwordHash, device, config.cookieSecure);
 
       const token = randomToken();

@@ -25,10 +25,11 @@ import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edi
 import { addressKey } from '../client-address';
 import { HttpError } from '../http-error';
 import { hashPassword, verifyPassword } from '../passwords';
+import { rememberDevice } from '../sign-in-device';
 import { requireOpenSession, requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { insertAuditEntry, type AuditAction, type AuditActor } from '../repositories/audit';
-import { accountLocks, admitSignInAttempt, clearAccountFailures } from '../repositories/sign-in-attempts';
+import { accountLocks, admitSignInAttempt, clearAccountFailures, clearAllAccountFailures } from '../repositories/sign-in-attempts';
 import { USERS_KIND } from '../repositories/revisions';
 import { deleteUserTokens } from '../repositories/tokens';
 import {
@@ -56,6 +57,8 @@ export interface UserRoutesOptions {
   model: AreaModel;
   /** A wrong own password counts as a failed sign-in of that account (docs/security.md). */
   signInThrottle: SignInThrottleConfig;
+  /** Whether cookies are marked Secure (COOKIE_SECURE): the sign-in device cookie a password change renews. */
+  cookieSecure?: boolean;
 }
 
 /**
@@ -171,7 +174,7 @@ const operation = (verb: string, summary: string, description?: string) => ({
   ...(description && { description }),
 });
 
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, model, signInThrottle }) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { db, model, signInThrottle, cookieSecure = false }) => {
   app.addHook('onRequest', app.authenticate);
   const listModel = usersListModel(model);
   const base = `/api/${USERS_AREA}`;
@@ -306,6 +309,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         if (password !== undefined) await auditUser(trx, auditActor(request), id === me.id ? 'password-change' : 'password-reset', updated);
         return updated;
       });
+      // Your own new password makes the browsers that knew the old one strangers to the sign-in throttle
+      // (server/sign-in-device.ts): this one, where you changed it, is known again (a probe of that change: its owner
+      // was locked out by a stranger's failures right after changing the password).
+      if (id === me.id && passwordHash !== undefined) rememberDevice(reply, saved.email, passwordHash, undefined, cookieSecure);
       return await answer(saved);
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
@@ -359,7 +366,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const user = await findUserById(trx, id, { lock: true });
       if (!user) throw new HttpError(404, NOT_FOUND);
       // Every failure of the account goes, as a successful sign-in clears them: the lock, and the waits before one.
-      await clearAccountFailures(trx, normalizeEmail(user.email));
+      await clearAllAccountFailures(trx, normalizeEmail(user.email));
       await auditUser(trx, auditActor(request), 'unlock', user);
       return user;
     });

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app';
 import type { SignInThrottleConfig } from '../../server/config';
 import { createDb, dialectOf } from '../../server/db';
 import type { Database } from '../../server/db/types';
-import { recordSignInFailure, throttleWait } from '../../server/repositories/sign-in-attempts';
+import { accountLocks, clearAllAccountFailures, recordSignInFailure, throttleWait } from '../../server/repositories/sign-in-attempts';
 import { hashPassword } from '../../server/passwords';
 import { csrf, setupApp, USER, type TestApp } from './helpers';
 
@@ -221,8 +221,9 @@ describe('a browser that signed in to the account before counts its own failures
     const again = await fromBrowser(USER.email, USER.password, '198.51.100.13', device);
     expect(again.status).toBe(200);
     expect(again.cookie?.value).toBe(device);
-    // Its sign-in cleared the account's failures: everyone may try again.
-    expect((await fromBrowser(USER.email, USER.password, '198.51.100.11')).status).toBe(200);
+    // Its sign-in leaves the stranger's failures counted: the account stays locked for every other browser.
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.11')).status).toBe(429);
+    await clearAllAccountFailures(t.db, USER.email);
   });
 
   it("locks a known device by its own failures, and a new password makes every earlier device's cookie worthless", async () => {
@@ -238,8 +239,58 @@ describe('a browser that signed in to the account before counts its own failures
     await t.db.updateTable('users').set({ password_hash: await hashPassword('a brand new password') }).where('id', '=', t.userId).execute();
     for (let i = 0; i < 3; i++) expect((await fromBrowser(USER.email, 'guess-guess', '203.0.113.67')).status).toBe(401);
     expect((await fromBrowser(USER.email, 'a brand new password', '198.51.100.22', old)).status).toBe(429);
+    await clearAllAccountFailures(t.db, USER.email);
+    await t.db.updateTable('users').set({ password_hash: await hashPassword(USER.password) }).where('id', '=', t.userId).execute();
+  });
+
+  it("shows a known browser's own lock as the account's, and an administrator's unlock lifts it", async () => {
+    const device = (await fromBrowser(USER.email, USER.password, '198.51.100.30')).cookie!.value;
+    for (let i = 0; i < 3; i++) expect((await fromBrowser(USER.email, 'typo-typo', '198.51.100.30', device)).status).toBe(401);
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.30', device)).status).toBe(429);
+    // Locked by the owner's own typos in their usual browser: the users list says so (it said nothing)…
+    const locks = await accountLocks(t.db, t.config.signInThrottle, [USER.email], new Date());
+    expect(locks.get(USER.email)).toBeDefined();
+    // …and the unlock takes that browser's failures too (its browser stayed refused for 15 minutes after it).
+    await clearAllAccountFailures(t.db, USER.email);
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.30', device)).status).toBe(200);
+    expect(await rowsFor(t.db)).toEqual([]);
+  });
+
+  it("leaves a stranger's failures counted when the owner signs in from a known browser", async () => {
+    const device = (await fromBrowser(USER.email, USER.password, '198.51.100.40')).cookie!.value;
+    for (let i = 0; i < 2; i++) expect((await fromBrowser(USER.email, 'guess-guess', '203.0.113.68')).status).toBe(401);
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.40', device)).status).toBe(200);
+    // Two failures still counted: one more locks the account for the stranger (the owner's sign-in gave back no tries).
+    expect((await fromBrowser(USER.email, 'guess-guess', '203.0.113.68')).status).toBe(401);
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.41')).status).toBe(429);
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.40', device)).status).toBe(200);
+    await clearAllAccountFailures(t.db, USER.email);
+  });
+
+  it('gives the browser where you changed your own password a cookie for the new one', async () => {
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.50', ...withCsrf(), payload: { email: USER.email, password: USER.password } });
+    const token = signedIn.json<{ access_token: string }>().access_token;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users-management/${t.userId}`,
+      remoteAddress: '198.51.100.50',
+      ...withCsrf({ authorization: `Bearer ${token}` }),
+      payload: { password: 'my new long password', current_password: USER.password },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const device = changed.cookies.find((c) => c.name === 'cornerstone_device');
+    expect(device).toMatchObject({ path: '/api/login', httpOnly: true, sameSite: 'Strict' });
+    for (let i = 0; i < 3; i++) expect((await fromBrowser(USER.email, 'guess-guess', '203.0.113.69')).status).toBe(401);
+    expect((await fromBrowser(USER.email, 'my new long password', '198.51.100.51')).status).toBe(429);
+    expect((await fromBrowser(USER.email, 'my new long password', '198.51.100.50', device!.value)).status).toBe(200);
   });
 });
+
+/** The CSRF pair (and other headers) an inject needs for a write. */
+function withCsrf(headers: Record<string, string> = {}) {
+  const pair = csrf();
+  return { cookies: pair.cookies, headers: { ...pair.headers, ...headers } };
+}
 
 describe('an unknown account is throttled exactly like a known one', () => {
   let t: TestApp;
