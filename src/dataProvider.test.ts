@@ -34,3 +34,26 @@ describe('dataProvider.update', () => {
     });
   });
 });
+
+describe('dataProvider.deleteMany', () => {
+  it('names each row’s version: one changed since is kept and named, the others go', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const api = fakeApi(
+      { features: [{ id: 1, title: 'Changed since', position: 1, version: 2 }, { id: 2, title: 'As shown', position: 2, version: 1 }, { id: 3, title: 'Other page', position: 3, version: 4 }] },
+      { conflictsBy: { id: 9, name: 'Sam Colleague' } },
+    );
+    // The list showed rows 1 and 2 at version 1; row 3 was selected on another page (no version known).
+    await expect(dataProvider.deleteMany('features', { ids: [1, 2, 3], meta: { versions: { 1: 1, 2: 1 } } })).rejects.toMatchObject({
+      status: 409,
+      message: '1 of 3 were not deleted: someone changed them since the list was loaded (the other 2 were deleted). Reload the list to see the changes, then delete them if you still want to.',
+    });
+    expect(api.tables.features!.map((row) => row.title)).toEqual(['Changed since']);
+  });
+
+  it('deletes them all when none changed', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const api = fakeApi({ features: [{ id: 1, title: 'A', position: 1, version: 1 }, { id: 2, title: 'B', position: 2, version: 1 }] }, { conflictsBy: { id: 9, name: 'Sam' } });
+    await expect(dataProvider.deleteMany('features', { ids: [1, 2], meta: { versions: { 1: 1, 2: 1 } } })).resolves.toEqual({ data: [1, 2] });
+    expect(api.tables.features).toEqual([]);
+  });
+});

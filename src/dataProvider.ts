@@ -90,6 +90,27 @@ export const dataProvider: CornerstoneDataProvider = {
       throw error;
     }
   },
+  // A list's bulk delete: each record with the version its row showed (meta.versions, VersionedBulkDelete.tsx), as a
+  // single delete does. One refused (409) leaves the others deleted and says which were not.
+  async deleteMany(resource, params) {
+    const versions = ((params.meta as { versions?: Record<string, number> } | undefined)?.versions ?? {}) as Record<string, number>;
+    const results = await Promise.allSettled(
+      params.ids.map((id) => dataProvider.delete(resource, { id, previousData: { id, [VERSION_FIELD]: versions[String(id)] } as RaRecord })),
+    );
+    const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (refused.length > 0) {
+      const conflict = refused.find((result) => result.reason instanceof HttpError && result.reason.status === 409)?.reason as HttpError | undefined;
+      if (conflict && refused.length === results.length && results.length === 1) throw conflict;
+      const done = results.length - refused.length;
+      throw new HttpError(
+        conflict
+          ? `${refused.length} of ${results.length} were not deleted: someone changed them since the list was loaded${done > 0 ? ` (the other ${done} were deleted)` : ''}. Reload the list to see the changes, then delete them if you still want to.`
+          : ((refused[0]!.reason as Error)?.message ?? 'The delete failed.'),
+        conflict ? 409 : ((refused[0]!.reason as HttpError)?.status ?? 0),
+      );
+    }
+    return { data: params.ids };
+  },
   async reorder(resource, ids) {
     // The list shows the new order at once and says when it is saved: no overlay over it (issue #8 item 6).
     const { json } = await httpClient(apiUrl(`${resource}/order`), {

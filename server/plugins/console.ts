@@ -87,7 +87,7 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
     // A file that is not there (/favicon.ico, /robots.txt, /sitemap.xml, a scanner's /wp-login.php) is not a page of
     // the console, whose addresses have no extension: 404, not its HTML answered 200 (which a crawler reads as a
     // robots.txt, and which set a CSRF cookie for nothing: an outside probe).
-    if (/\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.code(404).send({ message: 'Not Found' });
+    if (/\.[A-Za-z0-9]{1,16}$/.test(path)) return reply.code(404).send({ message: 'Not Found' });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { alpha, Box, Link as MuiLink, Stack, Typography, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import {
-  BulkDeleteWithConfirmButton,
   Button,
   DataTable,
   DateInput,
@@ -34,6 +33,7 @@ import { ListSearch } from './ListSearch';
 import { SortedDataTableHead } from './SortedDataTableHead';
 import { ListLoadFailed } from './ListLoadFailed';
 import { ListStatus } from './ListStatus';
+import { VersionedBulkDeleteWithConfirm } from './VersionedBulkDelete';
 
 // The column that says what a submission is about: a subject, a project type, a job posting (headed by its label).
 export interface InboxTopic {
@@ -155,7 +155,7 @@ function NameCell({ record, source }: { record: InboxRecord; source: string }) {
 function InboxBulkActions() {
   const queryClient = useQueryClient();
   return (
-    <BulkDeleteWithConfirmButton
+    <VersionedBulkDeleteWithConfirm
       mutationOptions={{ onSettled: () => void queryClient.invalidateQueries({ queryKey: UNREAD_COUNTS_KEY }) }}
     />
   );

@@ -32,7 +32,7 @@ export function Header() {
     >
       <Toolbar sx={{ gap: 1 }}>
         <Tooltip title={label}>
-          <IconButton edge="start" color="inherit" onClick={toggle} aria-label={label} aria-expanded={open}>
+          <IconButton edge="start" color="inherit" onClick={toggle} aria-label={label} aria-expanded={open} data-sidebar-toggle>
             {open ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
         </Tooltip>

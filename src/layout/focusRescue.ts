@@ -31,7 +31,9 @@ export function focusHeadingOfNextPage(link: Element, samePage: boolean): void {
   }
   const before = heading();
   const words = before?.textContent;
-  const stillWaiting = () => document.activeElement === link || !document.activeElement || document.activeElement === document.body;
+  // On a phone the menu closes as its link is followed, and gives the focus back to the button that opened it.
+  const stillWaiting = () =>
+    document.activeElement === link || !document.activeElement || document.activeElement === document.body || document.activeElement.matches('[data-sidebar-toggle]');
   let done = false;
   const stop = () => {
     done = true;

@@ -178,7 +178,7 @@ describe('serving the built console', () => {
       expect(asset.json()).toEqual({ message: 'Not Found' });
     }
     // A file that is not there is no console page: a crawler's robots.txt, a browser's favicon.ico, a scanner's probe.
-    for (const url of ['/favicon.ico', '/robots.txt', '/sitemap.xml', '/wp-login.php', '/dashboard/blogs/report.pdf']) {
+    for (const url of ['/favicon.ico', '/robots.txt', '/sitemap.xml', '/wp-login.php', '/dashboard/blogs/report.pdf', '/manifest.webmanifest']) {
       const missing = await t.app.inject({ url });
       expect(missing.statusCode, url).toBe(404);
       expect(missing.json()).toEqual({ message: 'Not Found' });

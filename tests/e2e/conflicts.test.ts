@@ -88,6 +88,19 @@ describe('the same blog post in two browsers', () => {
     await expect(call('GET', `/api/blogs/${post.id}`)).rejects.toThrow(/404/);
   });
 
+  it('a bulk delete from the list keeps a post someone saved since the list was loaded, and says so', async () => {
+    const post = await call<{ id: number }>('POST', '/api/blogs', { title: 'Bulk victim 7731', excerpt: 'Before' });
+    const [erin] = await twoAdministrators('/dashboard/blogs', async (page) => {
+      await page.getByRole('link', { name: 'Bulk victim 7731' }).waitFor();
+    });
+    await call('PUT', `/api/blogs/${post.id}`, { excerpt: 'A colleague changed this' });
+    await erin.getByRole('row').filter({ hasText: 'Bulk victim 7731' }).getByRole('checkbox').check();
+    await erin.locator('#main-content').getByRole('button', { name: 'Delete', exact: true }).click();
+    // Undoable: the request goes when the notice closes.
+    await erin.getByText(/^Someone else changed this record since you opened it\. It was not deleted/).waitFor({ timeout: 20_000 });
+    expect(await call('GET', `/api/blogs/${post.id}`)).toMatchObject({ excerpt: 'A colleague changed this' });
+  });
+
   it('asks the second to save the same field, naming the first; Overwrite with mine and Reload their version both work', async () => {
     const post = await call<{ id: number }>('POST', '/api/blogs', { title: 'Shared title' });
     let [erin, dana] = await openPost(post.id);

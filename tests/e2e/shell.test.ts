@@ -216,6 +216,19 @@ describe('the side menu', () => {
     await mainMenu(page).waitFor({ state: 'detached' });
     await pageHeading(page).filter({ hasText: 'Job Postings' }).waitFor();
     await expect.poll(() => page.title()).toBe(titleOf('Job Postings'));
+    // The closing menu gives the focus back to its button; the keyboard's place is still the page it opened.
+    await expect.poll(() => pageHeading(page).evaluate((h1) => h1 === document.activeElement)).toBe(true);
+
+    // By keyboard too, at a phone's width.
+    await page.setViewportSize(PHONE);
+    await openButton.focus();
+    await page.keyboard.press('Enter');
+    const link = mainMenu(page).getByRole('link', { name: 'Blog Posts', exact: true });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await waitForPath(session, '/dashboard/blogs');
+    await pageHeading(page).filter({ hasText: 'Blog Posts' }).waitFor();
+    await expect.poll(() => pageHeading(page).evaluate((h1) => h1 === document.activeElement)).toBe(true);
   });
 });
 

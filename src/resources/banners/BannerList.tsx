@@ -10,6 +10,7 @@ import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/C
 import { SCHEDULE_LABELS, ScheduleChip } from '../../components/ScheduleChip';
 import { placementChoices, placementLabel } from './bannerSchedule';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
+import { VersionedBulkDelete } from '../../components/VersionedBulkDelete';
 
 type BannerRecord = Banner & { id: number; schedule?: Schedule };
 
@@ -95,7 +96,7 @@ export function BannerList() {
         />
       }
       table={
-        <DataTable<BannerRecord> head={SortedDataTableHead} rowClick="edit">
+        <DataTable<BannerRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
           <DataTable.Col<BannerRecord>
             source="image"
             disableSort

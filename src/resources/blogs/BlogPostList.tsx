@@ -10,6 +10,7 @@ import { PublicationChip } from '../../components/PublicationChip';
 import { ListSearch } from '../../components/ListSearch';
 import { useKnownTags } from './knownTags';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
+import { VersionedBulkDelete } from '../../components/VersionedBulkDelete';
 
 type BlogPostRecord = BlogPost & { id: number };
 
@@ -93,7 +94,7 @@ export function BlogPostList() {
         />
       }
       table={
-        <DataTable<BlogPostRecord> head={SortedDataTableHead} rowClick="edit">
+        <DataTable<BlogPostRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
           <DataTable.Col<BlogPostRecord>
             source="cover_image"
             disableSort

@@ -12,6 +12,7 @@ import { StatusChip } from '../../components/StatusChip';
 import { ApplicationsLink } from './ApplicationsLink';
 import { formatDay, isPastClosing } from './jobDates';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
+import { VersionedBulkDelete } from '../../components/VersionedBulkDelete';
 
 type JobPostingRecord = JobPosting & { id: number; applications_count?: number };
 
@@ -87,7 +88,7 @@ export function JobPostingList() {
         />
       }
       table={
-        <DataTable<JobPostingRecord> head={SortedDataTableHead} rowClick="edit">
+        <DataTable<JobPostingRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
           <DataTable.Col<JobPostingRecord>
             source="title"
             render={(record) => (

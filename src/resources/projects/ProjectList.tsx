@@ -12,6 +12,7 @@ import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ListSearch } from '../../components/ListSearch';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
+import { VersionedBulkDelete } from '../../components/VersionedBulkDelete';
 
 type ProjectRecord = Project & { id: number };
 
@@ -84,7 +85,7 @@ export function ProjectList() {
         />
       }
       table={
-        <DataTable<ProjectRecord> head={SortedDataTableHead} rowClick="edit">
+        <DataTable<ProjectRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
           <DataTable.Col<ProjectRecord>
             source="cover_image"
             disableSort
