@@ -590,7 +590,9 @@ describe('accessibility of the areas', () => {
     await page.goto('/dashboard/projects');
     await heading(page, 'Project Portfolio').waitFor();
     await page.getByRole('checkbox', { name: 'Select this row' }).first().check();
-    await page.locator('#main-content').getByText('1 item selected').waitFor();
+    // Shown in the bulk-actions bar, and said in the list's status (ListStatus.tsx).
+    await page.locator('[data-test="bulk-actions-toolbar"]').getByText('1 item selected').waitFor();
+    await page.locator('#main-content').getByRole('status').filter({ hasText: '1 item selected' }).waitFor({ state: 'attached' });
     await closeNotices(page);
     await expectNoAxeViolations(page, 'the projects list with a row selected');
     // The current menu item with the keyboard's focus on it: its teal on its focus tint was 3.99:1.
@@ -644,7 +646,7 @@ describe('accessibility of the areas', () => {
 
     // Space selects the row: the bar unfolds, and its Delete is the next stop after Unselect, back up the page.
     await page.keyboard.press('Space');
-    await main.getByText('1 item selected').waitFor();
+    await main.locator('[data-test="bulk-actions-toolbar"]').getByText('1 item selected').waitFor();
     await poll(() => bulkDelete.isVisible()).toBe(true);
     await main.getByRole('button', { name: 'Unselect', exact: true }).focus();
     await page.keyboard.press('Tab');
