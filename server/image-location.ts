@@ -5,6 +5,8 @@
 // is decoded or re-encoded, and the Orientation that turns a phone photo upright stays. JPEG (APP1 Exif and XMP),
 // PNG (eXIf, and iTXt XML:com.adobe.xmp, their CRCs written again) and WebP (EXIF and XMP chunks); GIF has no such
 // block. The camera's make and model stay.
+import { crc32 } from 'node:zlib';
+import { jpegSegments } from './image-dimensions';
 
 /** Bytes per value of each TIFF field type (1 BYTE … 13 IFD); an unknown type counts as 1. */
 const TYPE_BYTES: Readonly<Record<number, number>> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4 };
@@ -62,22 +64,14 @@ function clearGps(bytes: Buffer, start: number, end: number): void {
 const blank = (bytes: Buffer, from: number, to: number) => bytes.fill(0x20, from, Math.min(to, bytes.length));
 
 function jpegWithoutLocation(bytes: Buffer): Buffer {
-  let offset = 2;
-  while (offset + 3 < bytes.length) {
-    if (bytes[offset] !== 0xff) break;
+  for (const offset of jpegSegments(bytes)) {
     const marker = bytes[offset + 1]!;
-    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      offset += marker === 0xff ? 1 : 2;
-      continue;
-    }
     // The image data starts (SOS): no metadata block comes after it.
     if (marker === 0xda || marker === 0xd9) break;
+    if (marker !== 0xe1) continue;
     const end = Math.min(bytes.length, offset + 2 + bytes.readUInt16BE(offset + 2));
-    if (marker === 0xe1) {
-      if (bytes.toString('latin1', offset + 4, offset + 10) === 'Exif\0\0') clearGps(bytes, offset + 10, end);
-      else if (bytes.toString('latin1', offset + 4, offset + 4 + XMP_JPEG.length) === XMP_JPEG) blank(bytes, offset + 4 + XMP_JPEG.length, end);
-    }
-    offset += 2 + bytes.readUInt16BE(offset + 2);
+    if (bytes.toString('latin1', offset + 4, offset + 10) === 'Exif\0\0') clearGps(bytes, offset + 10, end);
+    else if (bytes.toString('latin1', offset + 4, offset + 4 + XMP_JPEG.length) === XMP_JPEG) blank(bytes, offset + 4 + XMP_JPEG.length, end);
   }
   return bytes;
 }
@@ -123,18 +117,4 @@ function webpWithoutLocation(bytes: Buffer): Buffer {
     offset = data + length + (length % 2);
   }
   return bytes;
-}
-
-let crcTable: Uint32Array | undefined;
-
-/** CRC-32 as PNG computes it (ISO 3309); zlib.crc32 needs Node 22. */
-function crc32(bytes: Uint8Array): number {
-  crcTable ??= Uint32Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }

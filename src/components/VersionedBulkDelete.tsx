@@ -15,14 +15,18 @@ export function useSelectedVersions(): Record<string, number> {
   );
 }
 
+/** The bulk delete's mutation options, with the selected rows' versions in its meta. */
+function useVersionedOptions<T extends { meta?: Record<string, unknown> }>(options: T | undefined): T & { meta: Record<string, unknown> } {
+  const versions = useSelectedVersions();
+  return { ...(options as T), meta: { ...options?.meta, versions } };
+}
+
 /** react-admin's bulk delete (undoable), with the versions. */
 export function VersionedBulkDelete(props: BulkDeleteButtonProps) {
-  const versions = useSelectedVersions();
-  return <BulkDeleteButton {...props} mutationOptions={{ ...props.mutationOptions, meta: { ...props.mutationOptions?.meta, versions } }} />;
+  return <BulkDeleteButton {...props} mutationOptions={useVersionedOptions(props.mutationOptions)} />;
 }
 
 /** The same, asking first (an inbox's submissions: no Undo). */
 export function VersionedBulkDeleteWithConfirm(props: Parameters<typeof BulkDeleteWithConfirmButton>[0]) {
-  const versions = useSelectedVersions();
-  return <BulkDeleteWithConfirmButton {...props} mutationOptions={{ ...props.mutationOptions, meta: { ...props.mutationOptions?.meta, versions } }} />;
+  return <BulkDeleteWithConfirmButton {...props} mutationOptions={useVersionedOptions(props.mutationOptions)} />;
 }
