@@ -9,6 +9,7 @@ import { contentListSx } from './contentSx';
 import { NewRecordButton, PageHeader } from './PageHeader';
 import { PhoneSortButton } from './PhoneSortButton';
 import { ListLoadFailed } from './ListLoadFailed';
+import { AddedFilterFocus } from './AddedFilterFocus';
 import { ListStatus } from './ListStatus';
 
 /** The order a list of the area opens in, as react-admin takes it. */
@@ -55,6 +56,7 @@ export function ContentList({ area, description, filters, empty, phone, table }:
         sx={contentListSx}
       >
         <ListStatus />
+        <AddedFilterFocus />
         {isPhone ? phone : table}
       </List>
     </>

@@ -30,8 +30,10 @@ import { InboxStatusChip, inboxStatusChoices, type InboxRecord } from './InboxSt
 import { UNREAD_COUNTS_KEY } from './InboxUnread';
 import { PageHeader } from './PageHeader';
 import { ListSearch } from './ListSearch';
+import { NamedRowsBody } from './NamedRowsBody';
 import { SortedDataTableHead } from './SortedDataTableHead';
 import { ListLoadFailed } from './ListLoadFailed';
+import { AddedFilterFocus } from './AddedFilterFocus';
 import { ListStatus } from './ListStatus';
 import { VersionedBulkDeleteWithConfirm } from './VersionedBulkDelete';
 
@@ -191,6 +193,7 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
         sx={{ '& .RaList-main': { mt: 1 } }}
       >
         <ListStatus />
+        <AddedFilterFocus />
         {isPhone ? (
           <SimpleList<InboxRecord>
             rowClick="show"
@@ -210,7 +213,7 @@ export function InboxList({ declaration, topic, description, filters = [], nameS
             tertiaryText={(record) => <InboxReceived value={record.created_at} />}
           />
         ) : (
-          <DataTable<InboxRecord> head={SortedDataTableHead} rowClick="show" rowSx={unreadRowSx} bulkActionButtons={<InboxBulkActions />}>
+          <DataTable<InboxRecord> head={SortedDataTableHead} body={NamedRowsBody} rowClick="show" rowSx={unreadRowSx} bulkActionButtons={<InboxBulkActions />}>
             <DataTable.Col<InboxRecord>
               cellSx={unreadCellSx}
               source={nameSource}

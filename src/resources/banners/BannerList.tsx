@@ -9,6 +9,7 @@ import { SCHEDULES, type Schedule } from '../../../schema/schedule';
 import { ContentList, ListEmpty, Thumbnail, TitleCell } from '../../components/ContentList';
 import { SCHEDULE_LABELS, ScheduleChip } from '../../components/ScheduleChip';
 import { placementChoices, placementLabel } from './bannerSchedule';
+import { NamedRowsBody } from '../../components/NamedRowsBody';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 import { VersionedBulkDelete } from '../../components/VersionedBulkDelete';
 
@@ -96,7 +97,7 @@ export function BannerList() {
         />
       }
       table={
-        <DataTable<BannerRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
+        <DataTable<BannerRecord> head={SortedDataTableHead} body={NamedRowsBody} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
           <DataTable.Col<BannerRecord>
             source="image"
             disableSort

@@ -81,6 +81,17 @@ describe('blog post list', () => {
     expect(listUrl()?.searchParams.get('range')).toBe('[0,24]');
   });
 
+  // Every checkbox was "Select this row": a screen reader could not tell which of 25 rows it would select.
+  it("names each row's checkbox after its post", async () => {
+    renderList();
+    await screen.findByRole('link', { name: published.title });
+    // The name MUI puts on the checkbox's wrapper; the console's theme moves it onto the input (theme.ts).
+    const names = [...document.querySelectorAll('tbody .select-item')].map((box) => box.getAttribute('aria-label'));
+    const titles = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('link')[0]?.textContent);
+    expect(titles).toEqual([published.title, scheduled.title, draft.title]);
+    expect(names).toEqual(titles.map((title) => `Select ${title}`));
+  });
+
   it('says the list could not be loaded, in the API\'s words, never that there are no posts (the database down)', async () => {
     const message = 'The database cannot be reached right now. Try again later; if this goes on, tell your administrator.';
     fakeApi({ blogs: [published] }, { failList: { status: 503, message } });

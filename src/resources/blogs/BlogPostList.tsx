@@ -9,6 +9,7 @@ import { freeTextColumnSx } from '../../components/contentSx';
 import { PublicationChip } from '../../components/PublicationChip';
 import { ListSearch } from '../../components/ListSearch';
 import { useKnownTags } from './knownTags';
+import { NamedRowsBody } from '../../components/NamedRowsBody';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 import { VersionedBulkDelete } from '../../components/VersionedBulkDelete';
 
@@ -94,7 +95,7 @@ export function BlogPostList() {
         />
       }
       table={
-        <DataTable<BlogPostRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
+        <DataTable<BlogPostRecord> head={SortedDataTableHead} body={NamedRowsBody} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
           <DataTable.Col<BlogPostRecord>
             source="cover_image"
             disableSort

@@ -11,6 +11,7 @@ import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ApplicationsLink } from './ApplicationsLink';
 import { formatDay, isPastClosing } from './jobDates';
+import { NamedRowsBody } from '../../components/NamedRowsBody';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 import { VersionedBulkDelete } from '../../components/VersionedBulkDelete';
 
@@ -88,7 +89,7 @@ export function JobPostingList() {
         />
       }
       table={
-        <DataTable<JobPostingRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
+        <DataTable<JobPostingRecord> head={SortedDataTableHead} body={NamedRowsBody} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
           <DataTable.Col<JobPostingRecord>
             source="title"
             render={(record) => (

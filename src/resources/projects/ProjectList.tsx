@@ -11,6 +11,7 @@ import { freeTextColumnSx } from '../../components/contentSx';
 import { GoesLive, PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ListSearch } from '../../components/ListSearch';
+import { NamedRowsBody } from '../../components/NamedRowsBody';
 import { SortedDataTableHead } from '../../components/SortedDataTableHead';
 import { VersionedBulkDelete } from '../../components/VersionedBulkDelete';
 
@@ -85,7 +86,7 @@ export function ProjectList() {
         />
       }
       table={
-        <DataTable<ProjectRecord> head={SortedDataTableHead} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
+        <DataTable<ProjectRecord> head={SortedDataTableHead} body={NamedRowsBody} rowClick="edit" bulkActionButtons={<VersionedBulkDelete />}>
           <DataTable.Col<ProjectRecord>
             source="cover_image"
             disableSort
