@@ -17,5 +17,7 @@ export const authMessages = {
   passwordNotText: 'Password must be a single text value',
   bodyNotObject: 'The request body must contain the fields email and password',
   emailBrokenCharacter: 'Email contains a control, invisible or text-direction character, or half of an emoji, which no address holds',
+  emailNotAnAccount:
+    "Email can hold only the letters a-z, digits and an address's signs: no spaces, accented letters or letters of other alphabets, which no account's email holds",
   passwordBrokenCharacter: 'Password contains half of an emoji or symbol (a broken character): type it again',
 } as const;

@@ -10,6 +10,7 @@ const text = (requiredMessage: string, notTextMessage: string) =>
 // Invisible format characters (Unicode Cf): text-direction controls (U+202E shows '\u202Emoc.elpmaxe@nimda' as
 // 'admin@example.com'), zero-width spaces and joiners, the soft hyphen. No account's email or name holds one.
 const INVISIBLE = /\p{Cf}/u;
+const ACCOUNT_EMAIL_CHARACTERS = /^[\x21-\x7e]+$/;
 
 // What is typed as an email is looked up and written to the audit log: no control character (an escape sequence in
 // the log's CSV export), no half of an emoji (stored as broken bytes), nothing invisible or reordering, with which
@@ -20,7 +21,12 @@ const email = text(authMessages.emailRequired, authMessages.emailNotText)
   .max(EMAIL_MAX_LENGTH, { error: authMessages.emailTooLong })
   .refine((value) => hasNoControlCharacters(value) && isWellFormed(value) && !INVISIBLE.test(value), {
     error: authMessages.emailBrokenCharacter,
-  });
+    abort: true,
+  })
+  // Every account's email is an address of printable ASCII (fields.email, ADMIN_EMAIL): anything else is nobody's.
+  // A Cyrillic 'а' wrote 'Sign-in failed: аdmin@example.com' into the audit log, read as the administrator's; a space
+  // let 'bob@example.com device x' pass for a known browser of Bob's and show his account locked (an outside probe).
+  .refine((value) => ACCOUNT_EMAIL_CHARACTERS.test(value), { error: authMessages.emailNotAnAccount });
 
 // A password is hashed as UTF-8, which turns every half of an emoji into the same replacement character: passwords
 // made of different halves would all be one password. Refused, when set and when signing in.

@@ -265,6 +265,11 @@ export function parseFilter(model: ListModel, raw: unknown, now = new Date()): L
       }
       if (field.kind === 'array') {
         filters.push({ type: 'contains', field, value: scalar(name, field.element, item, field.choices) });
+      } else if (field.holdsIds && item !== null) {
+        // PostgreSQL's integer column refused 2147483648 and 1.5 with a 500 (SQLite found nothing; an outside probe).
+        const id = recordId(item);
+        if (id === undefined) throw bad(`The filter '${name}' must be an id (a whole number from 1 to ${MAX_RECORD_ID}).`);
+        filters.push({ type: 'equals', field, value: id });
       } else {
         filters.push({ type: 'equals', field, value: item === null ? null : scalar(name, field.kind, item, field.choices) });
       }

@@ -28,6 +28,8 @@ export interface ListField {
   foldCase?: boolean;
   /** Never empty (ids and timestamps): sorted without the empty-values-last rule, so PostgreSQL reads either order off its index. */
   notNull?: boolean;
+  /** An integer column of record or user ids (the audit log's): a filter's value must be such an id. */
+  holdsIds?: boolean;
 }
 
 /** What the list parameters (sort, range, filter) are checked against. */

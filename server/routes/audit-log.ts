@@ -26,9 +26,9 @@ const listModel: ListModel = {
   sortable: new Map(['id', 'at', 'action', 'user_name', 'area'].map((name) => [name, column(name, name === 'id' ? 'number' : 'string')])),
   filterable: new Map([
     ['action', column('action')],
-    ['user_id', column('user_id', 'number')],
+    ['user_id', { ...column('user_id', 'number'), holdsIds: true }],
     ['area', column('area')],
-    ['record_id', column('record_id', 'number')],
+    ['record_id', { ...column('record_id', 'number'), holdsIds: true }],
   ]),
   search: [column('record_label'), column('email')],
   defaultSort: { field: column('at'), order: 'DESC' },

@@ -29,7 +29,7 @@ import { rememberDevice } from '../sign-in-device';
 import { requireOpenSession, requireUser } from '../plugins/authenticate';
 import { SIGNED_IN, SIGNED_IN_WITH_CSRF, documentationOnly } from '../plugins/openapi';
 import { insertAuditEntry, type AuditAction, type AuditActor } from '../repositories/audit';
-import { accountLocks, admitSignInAttempt, clearAccountFailures, clearAllAccountFailures } from '../repositories/sign-in-attempts';
+import { accountLocks, admitSignInAttempt, clearAccountFailures, clearAllAccountFailures, deviceAccountKey } from '../repositories/sign-in-attempts';
 import { USERS_KIND } from '../repositories/revisions';
 import { deleteUserTokens } from '../repositories/tokens';
 import {
@@ -63,8 +63,11 @@ export interface UserRoutesOptions {
 
 /**
  * Checks the signed-in user's own password, which adding a user, setting a password or changing an email needs
- * (needsOwnPassword). A guess is a sign-in attempt of that account from this address: it waits and locks as
- * sign-ins do (429), or a stolen token could try passwords here as fast as it liked.
+ * (needsOwnPassword). A guess is a sign-in attempt of this session from this address: it waits and locks as
+ * sign-ins do (429), or a stolen token could try passwords here as fast as it liked. The session's failures are its
+ * own, as a known browser's are (server/sign-in-device.ts): a stranger failing at the sign-in page kept the signed-in
+ * owner from changing a password, adding an administrator or unlocking one for as long as the lock lasted, and the
+ * owner's right password cleared the stranger's failures (an outside probe).
  */
 async function confirmOwnPassword(
   db: Kysely<Database>,
@@ -76,7 +79,7 @@ async function confirmOwnPassword(
 ): Promise<void> {
   if (sent === undefined) throw formError({ current_password: missing });
   const me = requireUser(request);
-  const keys = { account: normalizeEmail(me.email), address: addressKey(request.ip) };
+  const keys = { account: deviceAccountKey(normalizeEmail(me.email), `session ${request.tokenId ?? 'none'}`), address: addressKey(request.ip) };
   const wait = await admitSignInAttempt(db, policy, keys, new Date());
   // The wait is the field's answer too: the console shows it under the password, not only in a notice.
   if (wait > 0) throw throttled(reply, wait, 'current_password');
@@ -219,7 +222,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     ...operation(
       'create',
       'Users: create',
-      'The password is stored hashed and never answered. Needs `current_password`, your own password: a wrong one is a failed sign-in of your account, which waits and locks as sign-ins do (429).',
+      'The password is stored hashed and never answered. Needs `current_password`, your own password: a wrong one is a failed sign-in of this session, which waits and locks as sign-ins do (429).',
     ),
     security: SIGNED_IN_WITH_CSRF,
     body: documentationOnly(userCreateSchema),
@@ -251,7 +254,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     ...operation(
       'update',
       'Users: update',
-      'Only what is sent changes; a password (empty means "keep it") resets it and signs the user out elsewhere, and deactivating a user signs them out everywhere. Setting a password or changing an email needs `current_password`, your own password (a wrong one is a failed sign-in of your account: 429 when it must wait). Nobody can deactivate their own account. A stale copy (If-Match or `version`) changes only what it changed, or answers 409.',
+      'Only what is sent changes; a password (empty means "keep it") resets it and signs the user out elsewhere, and deactivating a user signs them out everywhere. Setting a password or changing an email needs `current_password`, your own password (a wrong one is a failed sign-in of this session: 429 when it must wait, whatever strangers do at the sign-in page). Nobody can deactivate their own account. A stale copy (If-Match or `version`) changes only what it changed, or answers 409.',
     ),
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,
@@ -348,7 +351,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     ...operation(
       'unlock',
       'Users: unlock',
-      "Lifts the lock that failed sign-ins put on another user's account (docs/security.md): its failed sign-ins are forgotten, so it may sign in at once and the waits start again from none. Needs `current_password`, your own password (a wrong one is a failed sign-in of your account: 429 when it must wait). Your own account is unlocked by another administrator (400). An account that is not locked has its failed sign-ins (the waits before a lock) forgotten all the same.",
+      "Lifts the lock that failed sign-ins put on another user's account (docs/security.md): its failed sign-ins are forgotten, so it may sign in at once and the waits start again from none. Needs `current_password`, your own password (a wrong one is a failed sign-in of this session: 429 when it must wait, whatever strangers do at the sign-in page). Your own account is unlocked by another administrator (400). An account that is not locked has its failed sign-ins (the waits before a lock) forgotten all the same.",
     ),
     security: SIGNED_IN_WITH_CSRF,
     params: idParams,

@@ -324,6 +324,15 @@ describe('reading the audit log', () => {
     }
     // A date and time with an offset is still one.
     expect((await list({ filter: { to: '2000-01-01T02:00+02:00' } })).headers['content-range']).toBe('audit-log */0');
+    // Who and which record are ids: PostgreSQL's integer columns answered 500 for these (an outside probe).
+    for (const [name, value] of [['user_id', 2147483648], ['user_id', 1.5], ['record_id', 1e308], ['record_id', 0], ['user_id', 'me']] as const) {
+      const message = { message: `The filter '${name}' must be an id (a whole number from 1 to 2147483647).` };
+      const listed = await list({ filter: { [name]: value } });
+      expect([listed.statusCode, listed.json()], `${name} ${value}`).toEqual([400, message]);
+      const exported = await api.get(`/api/audit-log/export.csv${listParams({ filter: { [name]: value } })}`);
+      expect([exported.statusCode, exported.json()], `${name} ${value}`).toEqual([400, message]);
+    }
+    expect((await list({ filter: { user_id: String(t.userId) } })).statusCode).toBe(200);
     const unknown = await list({ filter: { password: 'x' } });
     expect([unknown.statusCode, unknown.json()]).toEqual([400, { message: "Cannot filter audit-log by 'password'. Filters: q, id, action, user_id, area, record_id, from, to." }]);
     expect((await list({ sort: ['ip', 'ASC'] })).statusCode).toBe(400);

@@ -149,6 +149,25 @@ describe('POST /api/login: invalid requests', () => {
     expect(await logged()).toBe(before);
   });
 
+  // No account's email holds a space or a letter beyond a-z (fields.email): a Cyrillic 'а' made an audit entry that
+  // read as the administrator's, and 'bob@example.com device x' showed Bob's account locked (an outside probe).
+  it('rejects an email with a space or a letter no account email holds, writes nothing, and shows no lock', async () => {
+    const logged = async () => Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await logged();
+    for (const email of ['\u0430dmin@example.com', `${USER.email} device forged`, 'ad min@example.com', 'admin@exämple.com', 'ａdmin@example.com', 'admin@example.com\u00a0x']) {
+      const response = await loginJson(t.app, email, USER.password);
+      expect(response.statusCode, JSON.stringify(email)).toBe(400);
+      expect(response.json()).toEqual({
+        message: "Email can hold only the letters a-z, digits and an address's signs: no spaces, accented letters or letters of other alphabets, which no account's email holds.",
+        errors: { email: "Email can hold only the letters a-z, digits and an address's signs: no spaces, accented letters or letters of other alphabets, which no account's email holds" },
+      });
+    }
+    expect(await logged()).toBe(before);
+    expect(await t.db.selectFrom('sign_in_attempts').select('account').where('account', 'like', '%device%').execute()).toEqual([]);
+    // Spaces around the address are still trimmed, and the account signs in.
+    expect((await loginJson(t.app, ` ${USER.email.toUpperCase()} `, USER.password)).statusCode).toBe(200);
+  });
+
   it('rejects a password holding half of an emoji: hashed as UTF-8, every such half would be the same character', async () => {
     const response = await loginJson(t.app, USER.email, '\udc00\udfff\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd');
     expect(response.statusCode).toBe(400);

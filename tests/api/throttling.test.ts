@@ -267,6 +267,41 @@ describe('a browser that signed in to the account before counts its own failures
     await clearAllAccountFailures(t.db, USER.email);
   });
 
+  // A stranger's lock kept the signed-in owner from every action that asks for their password (429 for as long as
+  // the stranger kept it up), and the owner's right password gave the stranger ten new tries (an outside probe).
+  it("a stranger's lock does not stop the signed-in owner confirming their own password, nor is it cleared by it", async () => {
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.60', ...withCsrf(), payload: { email: USER.email, password: USER.password } });
+    const authorization = `Bearer ${signedIn.json<{ access_token: string }>().access_token}`;
+    const addUser = (ownPassword: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users-management',
+        remoteAddress: '198.51.100.60',
+        ...withCsrf({ authorization }),
+        payload: { name: 'Second admin', email, password: 'second admin password', current_password: ownPassword },
+      });
+    for (let i = 0; i < 3; i++) expect((await fromBrowser(USER.email, 'guess-guess', '203.0.113.70')).status).toBe(401);
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.61')).status).toBe(429);
+
+    const added = await addUser(USER.password, 'second@example.com');
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ name: 'Second admin', email: 'second@example.com', active: true });
+    // The stranger's failures still lock the account for every browser that never signed in.
+    expect((await fromBrowser(USER.email, USER.password, '198.51.100.61')).status).toBe(429);
+
+    // The session's own wrong guesses count for it alone: it waits and locks, the account's count is not added to.
+    for (let i = 0; i < 3; i++) expect((await addUser('wrong own password', `guess${i}@example.com`)).statusCode).toBe(400);
+    const locked = await addUser(USER.password, 'third@example.com');
+    expect(locked.statusCode, locked.body).toBe(429);
+    expect(locked.json<{ errors: Record<string, string> }>().errors.current_password).toMatch(/^Too many failed sign-in attempts\. Please try again in /);
+    expect((await rowsFor(t.db)).filter((row) => row.address === '203.0.113.70').length).toBe(3);
+    // Shown as the account's lock, and lifted with the rest by an unlock.
+    expect((await accountLocks(t.db, t.config.signInThrottle, [USER.email], new Date())).get(USER.email)).toBeDefined();
+    await clearAllAccountFailures(t.db, USER.email);
+    expect((await addUser(USER.password, 'third@example.com')).statusCode).toBe(201);
+    await t.db.deleteFrom('users').where('email', 'in', ['second@example.com', 'third@example.com']).execute();
+  });
+
   it('gives the browser where you changed your own password a cookie for the new one', async () => {
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.50', ...withCsrf(), payload: { email: USER.email, password: USER.password } });
     const token = signedIn.json<{ access_token: string }>().access_token;
