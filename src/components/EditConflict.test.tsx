@@ -143,7 +143,7 @@ describe('a save that someone else got in before', () => {
     await user.type(excerpt, 'Dana’s excerpt');
     await saveTitle(user, 'Dana’s title');
     const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this record' });
-    expect(dialog).toHaveAccessibleDescription(/Reloading takes the saved version of the fields below and keeps your changes to the others, still to be saved\.$/);
+    expect(dialog).toHaveAccessibleDescription(/Reloading takes the saved version of the fields below and keeps your changes to the others, still to be saved\. Overwriting saves your changes and keeps theirs to the fields you did not change\.$/);
     await user.click(within(dialog).getByRole('button', { name: 'Reload their version' }));
 
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Erin’s title'));
@@ -170,6 +170,23 @@ describe('a save that someone else got in before', () => {
       [2, 'Dana’s title'],
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('Overwrite with mine keeps their changes to the fields I did not change', async () => {
+    const api = fakeApi({ blogs: [post()] }, { conflictsBy: ERIN });
+    const user = userEvent.setup();
+    renderEdit();
+    await screen.findByDisplayValue('Post 47');
+    // Erin changed the title and the excerpt; I change the title only.
+    Object.assign(api.tables.blogs![0]!, { excerpt: 'Erin’s excerpt', _changedBy: ['title', 'excerpt'] });
+    erinChangesTitle(api.tables.blogs![0]!);
+    await saveTitle(user, 'Dana’s title');
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this record' });
+    await user.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
+
+    await waitFor(() => expect(api.tables.blogs![0]).toMatchObject({ title: 'Dana’s title', excerpt: 'Erin’s excerpt', version: 3 }));
+    const last = api.calls.filter((call) => call.method === 'PUT').at(-1)?.body as { version: number; title: string; excerpt: string };
+    expect([last.version, last.title, last.excerpt]).toEqual([2, 'Dana’s title', 'Erin’s excerpt']);
   });
 
   it('other refusals are reported as before, without the dialog', async () => {

@@ -130,10 +130,18 @@ export function FormEditConflict() {
     clear();
     refresh();
   };
+  // Your changes written over their version: theirs stays in every field you did not change. The whole form was sent
+  // again, so the stale copies of the fields they changed and you did not undid their work unseen (an outside probe
+  // lost a colleague's Title and Author, which the dialog never listed).
   const overwrite = () => {
     const version = current?.[VERSION_FIELD];
+    if (current) {
+      const mine = keptEdits(form.getValues(), record ?? {}, []);
+      for (const [field, value] of Object.entries(current)) {
+        if (field !== VERSION_FIELD && !(field in mine) && !sameValue(form.getValues(field), value)) form.setValue(field, value, { shouldDirty: true });
+      }
+    }
     clear();
-    // Deliberately: the same edits, now naming the version they replace.
     form.setValue(VERSION_FIELD, version);
     void form.handleSubmit(async (values) => {
       const errors = await save({ ...values, [VERSION_FIELD]: version });

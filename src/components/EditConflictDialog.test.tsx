@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedBy, describeValue } from './EditConflictDialog';
+import { changedBy, describeDifference, describeValue } from './EditConflictDialog';
 
 describe('the conflict dialog says', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
@@ -31,5 +31,17 @@ describe('the conflict dialog says', () => {
     const long = describeValue(`<p>${'word '.repeat(100)}</p>`);
     expect(long).toHaveLength(120);
     expect(long.endsWith('…')).toBe(true);
+  });
+
+  // Two additions at the end of a long post read the same first 120 characters in both columns (an outside probe).
+  it('shows two long versions from a little before where they differ', () => {
+    const start = `<p>${'Quarterly report on the site works. '.repeat(8)}</p>`;
+    const [theirs, mine] = describeDifference(`${start}<p>Added by Erin.</p>`, `${start}<p>Added by Dana.</p>`);
+    expect(theirs).toBe('…report on the site works. Added by Erin.');
+    expect(mine).toBe('…report on the site works. Added by Dana.');
+    // Short values, or long ones that differ early, read from their start.
+    expect(describeDifference('Erin’s title', 'Dana’s title')).toEqual(['Erin’s title', 'Dana’s title']);
+    const [early] = describeDifference(`A${'b'.repeat(200)}`, `C${'b'.repeat(200)}`);
+    expect(early).toBe(`A${'b'.repeat(118)}…`);
   });
 });

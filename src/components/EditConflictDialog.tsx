@@ -10,6 +10,32 @@ const SHORT = 120;
 
 /** A stored value as a person reads it in one line: no HTML, a file by its name, long text shortened. */
 export function describeValue(value: unknown): string {
+  return shorten(plainValue(value), 0);
+}
+
+/** Shortened to SHORT characters from `from` (a word's start before it), with … where text was left out. */
+function shorten(text: string, from: number): string {
+  if (text.length <= SHORT && from === 0) return text;
+  const space = from > 0 ? text.lastIndexOf(' ', from) : -1;
+  const start = from > 0 ? (space > from - 30 && space >= 0 ? space + 1 : from) : 0;
+  const end = start + SHORT - (start > 0 ? 2 : 1);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * Two versions of a field side by side: long texts that begin alike are shown from a little before where they differ,
+ * or both read the same first words and the difference is never seen (an outside probe: two additions at the end of
+ * a long post).
+ */
+export function describeDifference(theirs: unknown, mine: unknown): [string, string] {
+  const [a, b] = [plainValue(theirs), plainValue(mine)];
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at += 1;
+  const from = at > SHORT - 30 ? at - 30 : 0;
+  return [shorten(a, Math.min(from, a.length)), shorten(b, Math.min(from, b.length))];
+}
+
+function plainValue(value: unknown): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   let text: string;
@@ -27,8 +53,7 @@ export function describeValue(value: unknown): string {
     .replace(/&gt;/g, '>')
     .replace(/\s+/g, ' ')
     .trim();
-  if (text === '') return '(empty)';
-  return text.length > SHORT ? `${text.slice(0, SHORT - 1)}…` : text;
+  return text === '' ? '(empty)' : text;
 }
 
 /**
@@ -81,6 +106,7 @@ export function EditConflictDialog({ conflict, mine, resource, onReload, onOverw
           <DialogContentText id={textId} sx={{ mb: 2 }}>
             {changedBy(conflict, undefined, own)} Your changes are still in the form and have not been saved.
             {fields.length > 0 && ' Reloading takes the saved version of the fields below and keeps your changes to the others, still to be saved.'}
+            {' Overwriting saves your changes and keeps theirs to the fields you did not change.'}
           </DialogContentText>
           {fields.length > 0 && (
             <Table size="small" aria-label="Fields you both changed">
@@ -98,15 +124,18 @@ export function EditConflictDialog({ conflict, mine, resource, onReload, onOverw
                 </TableRow>
               </TableHead>
               <TableBody>
-                {fields.map((field) => (
-                  <TableRow key={field}>
-                    <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                      {label(resource, field)}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{describeValue(conflict.current[field])}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{describeValue(mine[field])}</TableCell>
-                  </TableRow>
-                ))}
+                {fields.map((field) => {
+                  const [theirValue, myValue] = describeDifference(conflict.current[field], mine[field]);
+                  return (
+                    <TableRow key={field}>
+                      <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                        {label(resource, field)}
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{theirValue}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{myValue}</TableCell>
+                    </TableRow>
+                  );
+                })}
               </TableBody>
             </Table>
           )}
