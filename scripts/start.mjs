@@ -7,6 +7,14 @@ import { join } from 'node:path';
 import { SERVER_BUNDLE, buildServer, serverBundleStale } from './build-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+
+// The project's .env, as .env.example says (it was never read: an outside operator's probe set DATABASE_URL there and
+// got SQLite). What the environment already sets wins over the file.
+const envFile = join(root, '.env');
+if (existsSync(envFile)) {
+  process.loadEnvFile(envFile);
+  console.log(`Settings read from ${envFile} (the environment's own values win).`);
+}
 const built = join(root, 'dist', 'index.html');
 const sources = ['src', 'schema', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 

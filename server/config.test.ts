@@ -1,4 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -6,7 +10,8 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
       host: '0.0.0.0',
-      dataDir: './data',
+      // The project's own folders, wherever the process was started from.
+      dataDir: path.join(root, 'data'),
       databaseUrl: undefined,
       adminEmail: undefined,
       adminPassword: undefined,
@@ -14,7 +19,7 @@ describe('loadConfig', () => {
       tokenTtlHours: 168,
       // docs/security.md, "Sessions": 12 hours unused ends a session.
       sessionIdleMinutes: 720,
-      staticDir: './dist',
+      staticDir: path.join(root, 'dist'),
       loginRateLimit: 10,
       publicFormRateLimit: 10,
       publicFormGlobalLimit: 30,
@@ -135,6 +140,18 @@ describe('loadConfig', () => {
     }
     expect(message).not.toMatch(/HOST|DATA_DIR|STATIC_DIR/);
     expect(message).not.toContain('short');
+  });
+
+  // An outside operator's probe: PORT=0x1F listened on 31; HOST=999.1.1.1 waited 15 s and blamed the database.
+  it('takes whole numbers in digits only, and a HOST that is an address or a host name', () => {
+    for (const value of ['0x1F', '1e3', '31.0', '+5', '8 080']) {
+      expect(() => loadConfig({ PORT: value }), value).toThrow(/^ {2}- PORT: must be a whole number$/m);
+    }
+    expect(loadConfig({ PORT: ' 3000 ' }).port).toBe(3000);
+    for (const host of ['999.1.1.1', 'exa mple', '-bad', '1.2.3']) {
+      expect(() => loadConfig({ HOST: host }), host).toThrow(/^ {2}- HOST: must be an IP address \(0\.0\.0\.0, ::, 127\.0\.0\.1\) or a host name such as 'localhost'$/m);
+    }
+    for (const host of ['::', '0.0.0.0', '127.0.0.1', 'localhost', 'app.internal', '2001:db8::1']) expect(loadConfig({ HOST: host }).host).toBe(host);
   });
 
   it('rejects an ADMIN_EMAIL that is not an email address', () => {

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../schema/auth';
 import { DEFAULT_MAX_IMAGE_PIXELS } from '../schema/uploads';
+
+// The project's folder: server/ in the sources, dist-server/ once built, both one level down.
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PROJECT_DATA_DIR = path.join(PROJECT_ROOT, 'data');
+export const PROJECT_STATIC_DIR = path.join(PROJECT_ROOT, 'dist');
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -66,17 +73,32 @@ const origins = z.string().transform((value, ctx): string[] => {
   return list.map((item) => item.replace(/\/$/, ''));
 });
 
+// Digits only: Number() also reads '0x1F' (PORT 31) and '1e3' (an outside operator's probe).
 const integer = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(min, { error: `must be between ${min} and ${max}` })
-    .max(max, { error: `must be between ${min} and ${max}` });
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d+$/, { error: 'must be a whole number' })], { error: 'must be a whole number' })
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: 'must be a whole number' })
+        .int({ error: 'must be a whole number' })
+        .min(min, { error: `must be between ${min} and ${max}` })
+        .max(max, { error: `must be between ${min} and ${max}` }),
+    );
 
 const envSchema = z.object({
   PORT: integer(0, 65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  // An address, or a host name the machine resolves ('localhost'): checked here, not 15 s later at listen.
+  HOST: z
+    .string()
+    .min(1)
+    .refine((host) => isIP(host) !== 0 || /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(host) && !/^[\d.]+$/.test(host), {
+      error: "must be an IP address (0.0.0.0, ::, 127.0.0.1) or a host name such as 'localhost'",
+    })
+    .default('0.0.0.0'),
+  // Relative to the project, wherever the process starts (a service manager without a working directory made a
+  // second, empty database in its own; an outside operator's probe). A relative value set here is the operator's.
+  DATA_DIR: z.string().min(1).default(PROJECT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
@@ -95,7 +117,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: integer(0, 60 * 24 * 365)
     .refine((minutes) => minutes === 0 || minutes >= 5, { error: 'must be 0 (no idle limit) or at least 5: a session\'s use is recorded once a minute' })
     .default(720),
-  STATIC_DIR: z.string().min(1).default('./dist'),
+  STATIC_DIR: z.string().min(1).default(PROJECT_STATIC_DIR),
   LOGIN_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_RATE_LIMIT: integer(0, 1_000_000).default(10),
   PUBLIC_FORM_GLOBAL_LIMIT: integer(0, 1_000_000).default(30),

@@ -7,6 +7,7 @@ import type { AreaDeclaration } from '../schema/define';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, createDb, lockDataDir, migrate, reportLostConnection, type DataDirLock } from './db';
+import { describeDatabase, newerDatabase } from './start-messages';
 import { storageFault } from './plugins/errors';
 import { ensureAdmin, seedSampleContent, type AdminBootstrap } from './seed';
 import { scheduleUploadSweep } from './upload-sweep';
@@ -137,7 +138,7 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
       }
     }
   } catch (error) {
-    console.error(unreachable(config, error) ?? `Cornerstone could not prepare its database: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(unreachable(config, error) ?? newerDatabase(error) ?? `Cornerstone could not prepare its database: ${error instanceof Error ? error.message : String(error)}`);
     await db.destroy();
     process.exit(1);
   }
@@ -166,6 +167,7 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
   server.log = app.log;
   const { port } = app.server.address() as AddressInfo;
   console.log(`Cornerstone is running at http://localhost:${port}`);
+  console.log(`Database: ${describeDatabase(config)}`);
   const sweep = scheduleUploadSweep(db, { graceHours: config.uploadGraceHours, log: app.log });
   const eventLoop = reportEventLoopDelay();
 
@@ -186,3 +188,4 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
 }
+
