@@ -20,7 +20,12 @@ const shared: RaThemeOptions = {
       defaultProps: {
         slotProps: {
           root: { 'aria-label': undefined },
-          input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
+          // The table drawn while a list loads has unnamed 'select-all' checkboxes that select nothing (an outside
+          // accessibility probe: axe 'label'): they are pictures of checkboxes, hidden from screen readers and Tab.
+          input: (ownerState: { 'aria-label'?: string; className?: string }) =>
+            ownerState['aria-label'] === undefined && /(^|\s)select-all(\s|$)/.test(ownerState.className ?? '')
+              ? { 'aria-hidden': true, tabIndex: -1 }
+              : { 'aria-label': ownerState['aria-label'] },
         },
       },
     },

@@ -156,7 +156,9 @@ export function LoginPage({ onSignedIn, onSigningIn }: LoginPageProps) {
             Remember me
           </label>
           {/* SPEC §2/§5: disabled while the form is invalid. */}
-          <button className="login__submit" type="submit" disabled={invalid || submitting}>
+          {/* While the request runs it only says so (aria-disabled; a second press is ignored in submit): a button that */}
+          {/* becomes disabled loses the keyboard's focus, and a failed sign-in left it on the page's body (an outside probe). */}
+          <button className="login__submit" type="submit" disabled={invalid} aria-disabled={submitting || undefined}>
             {submitting ? 'Signing in…' : 'Sign In'}
           </button>
         </form>

@@ -142,6 +142,22 @@ describe('the sign-in form', () => {
   });
 });
 
+// A failed sign-in sent from the button by keyboard left the focus on the page's body (the button was disabled while
+// the request ran; an outside accessibility probe): the keyboard user had to start again from the top.
+describe('the sign-in page by keyboard', () => {
+  it('keeps the focus on Sign In through a failed sign-in sent with Enter on it', async () => {
+    const { page } = await open();
+    await page.goto('/login');
+    await fillSignIn(page, ADMIN.email, 'not-the-right-password');
+    const button = page.getByRole('button', { name: 'Sign In', exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expectNotice(page, { type: 'error', title: 'Login Failed', message: 'Incorrect email or password.' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign In');
+    expect(await button.getAttribute('aria-disabled')).toBeNull();
+  });
+});
+
 // Issue #10: index.html holds the sign-in page drawn at build time (vite.config.ts), shown before the page's script
 // has come. Here the script is held back, as a slow link would, while the visitor types.
 describe('the sign-in page before its script has come', () => {
