@@ -8,6 +8,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useEffect, useRef, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext } from 'react-admin';
+import { skippedLocalTime } from './toInstant';
 
 export type DateKind = 'date' | 'datetime-local';
 
@@ -67,6 +68,7 @@ export function BrowserDateInput({ kind, source, label, helperText, parse, isReq
     // The form's value reaches the effect below as it is; the input shows it through inputText.
     format: (value: unknown) => value,
     parse: (value: string) => (value === '' ? null : parse ? parse(value) : value),
+    validate: kind === 'datetime-local' ? skippedLocalTime : undefined,
   });
   const input = useRef<HTMLInputElement | null>(null);
   // The form value this input set last: a change of the form's value that is not it came from elsewhere (a reset,

@@ -1,7 +1,25 @@
 // <input type="datetime-local"> speaks local time; the API compares instants, so date-time inputs keep UTC ISO
 // strings (parse={toInstant}).
+
+/** A local date and time as the input gives it: no zone. */
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?$/;
+
+const two = (n: number) => String(n).padStart(2, '0');
+const localMinute = (time: Date) => `${time.getFullYear()}-${two(time.getMonth() + 1)}-${two(time.getDate())}T${two(time.getHours())}:${two(time.getMinutes())}`;
+
 export const toInstant = (value: string | null | undefined) => {
   if (!value) return null;
   const time = new Date(value);
-  return Number.isNaN(time.getTime()) ? value : time.toISOString();
+  if (Number.isNaN(time.getTime())) return value;
+  // A time the clocks skip (02:30 the night they go forward) is read as the hour after: 03:30 was saved without a
+  // word (an outside probe). Kept as typed, and skippedLocalTime below refuses it.
+  if (LOCAL_TIME.test(value) && localMinute(time) !== value.slice(0, 16)) return value;
+  return time.toISOString();
+};
+
+/** The form's message for a local time that does not exist where the browser is; undefined for any other value. */
+export const skippedLocalTime = (value: unknown): string | undefined => {
+  const typed = typeof value === 'string' ? LOCAL_TIME.exec(value) : null;
+  if (!typed) return undefined;
+  return `${typed[2]} on ${typed[1]} does not exist in your time zone: the clocks go forward that night. Choose another time.`;
 };
