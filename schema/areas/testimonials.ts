@@ -16,7 +16,7 @@ export const testimonials = defineArea({
       name: fields.text('Name', 120),
       role: fields.optionalText('Role', 120),
       company: fields.optionalText('Company', 120),
-      quote: fields.text('Quote', 1000),
+      quote: fields.text('Quote', 1000, { multiline: true }),
       photo: fields.upload(),
       rating: fields.integer('Rating', 1, 5).default(5),
       active: fields.active('Shown on the website'),

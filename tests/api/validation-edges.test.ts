@@ -283,6 +283,9 @@ describe('one-line text refuses bidi overrides and isolates', () => {
     expect(post).toMatchObject({ title: 'Shalom \u200fשלום\u200e ok', excerpt, content: '<p>\u202bשלום\u202c</p>' });
     const submission = await submitContact({ message: 'Line one\n\u202bשלום\u202c' });
     expect(submission.statusCode, submission.body).toBe(201);
+    // A testimonial's quote is a box of several lines too (it refused them: an outside probe).
+    const quote = 'قال العميل \u2067Cornerstone\u2069 ممتاز\nSecond line';
+    expect(await created('/api/testimonials', { name: 'Layla', quote })).toMatchObject({ quote });
   });
 
   it("a website form refuses them in a visitor's name", async () => {
