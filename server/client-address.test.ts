@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from './client-address';
+import { addressKey, shownAddress } from './client-address';
 
 describe('addressKey', () => {
   it('keeps an IPv4 address, and the IPv4 address an IPv6 socket maps', () => {
@@ -23,5 +23,17 @@ describe('addressKey', () => {
   it('leaves anything that is no address as it is', () => {
     expect(addressKey('unknown')).toBe('unknown');
     expect(addressKey('')).toBe('');
+  });
+});
+
+describe('shownAddress', () => {
+  // With HOST=:: an IPv4 client arrived as ::ffff:127.0.0.1 in the audit log and the sessions list (an outside probe).
+  it('writes an IPv4 client as IPv4 whatever the listening socket, and leaves the rest as they are', () => {
+    expect(shownAddress('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(shownAddress('::FFFF:127.0.0.1')).toBe('127.0.0.1');
+    expect(shownAddress('203.0.113.5')).toBe('203.0.113.5');
+    expect(shownAddress('2001:db8::1')).toBe('2001:db8::1');
+    expect(shownAddress('::ffff:999.0.0.1')).toBe('::ffff:999.0.0.1');
+    expect(shownAddress(null)).toBeNull();
   });
 });

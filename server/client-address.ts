@@ -4,11 +4,24 @@
 // and the sessions list keep the full address.
 import { isIPv4, isIPv6 } from 'node:net';
 
+/**
+ * The address as the audit log and the sessions list keep it: an IPv4 client reaching a server that listens on `::`
+ * arrives as `::ffff:203.0.113.5`, and is written `203.0.113.5`, as the same client on `0.0.0.0` is (an outside probe
+ * saw both spellings of one client).
+ */
+export function shownAddress(address: string): string;
+export function shownAddress(address: string | null | undefined): string | null | undefined;
+export function shownAddress(address: string | null | undefined): string | null | undefined {
+  if (!address) return address;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped && isIPv4(mapped[1]!) ? mapped[1]! : address;
+}
+
 /** The address as the per-address limits count it: IPv4 as it is, IPv6 by its /64 (`2001:db8:1:2::/64`). */
 export function addressKey(address: string): string {
   const bare = address.replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  const plain = shownAddress(bare);
+  if (plain !== bare) return plain;
   if (!isIPv6(bare)) return address;
   const groups = (part: string) => {
     if (part === '') return [];

@@ -1,6 +1,7 @@
 // The audit log (issue #9): one row per sign-in, sign-out, password change or reset, and create, update or delete.
 // Entries are written in the transaction of the change they describe, so a refused or rolled-back write leaves none.
 import type { Expression, Kysely, SqlBool } from 'kysely';
+import { shownAddress } from '../client-address';
 import type { AuditAction } from '../../schema/audit-log';
 import type { ListFilter, ListQuery } from '../areas/list-query';
 import { dialectOf, jsonAccess } from '../db/dialect';
@@ -62,7 +63,7 @@ export async function insertAuditEntry(db: Kysely<Database>, entry: AuditEntry):
     record_id: entry.recordId ?? null,
     record_label: label,
     fields: entry.fields ? JSON.stringify(entry.fields) : null,
-    ip: entry.ip ?? null,
+    ip: shownAddress(entry.ip) ?? null,
     email: entry.email ?? null,
   });
 }

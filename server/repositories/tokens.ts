@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { shownAddress } from '../client-address';
 import { dialectOf } from '../db/dialect';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
@@ -27,7 +28,7 @@ export async function createToken(db: Kysely<Database>, token: NewToken, now = n
       expires_at: token.expiresAt.toISOString(),
       created_at: now.toISOString(),
       last_used_at: now.toISOString(),
-      ip: token.ip || null,
+      ip: shownAddress(token.ip) || null,
       user_agent: token.userAgent ? token.userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
     })
     .returning('id')

@@ -302,6 +302,13 @@ describe('a browser that signed in to the account before counts its own failures
     await t.db.deleteFrom('users').where('email', 'in', ['second@example.com', 'third@example.com']).execute();
   });
 
+  it('writes an IPv4 client that reached an IPv6 socket as IPv4 in the sessions and the audit log', async () => {
+    expect((await fromBrowser(USER.email, USER.password, '::ffff:198.51.100.77')).status).toBe(200);
+    const session = await t.db.selectFrom('tokens').select('ip').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const entry = await t.db.selectFrom('audit_log').select(['action', 'ip']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect([session.ip, entry]).toEqual(['198.51.100.77', { action: 'sign-in', ip: '198.51.100.77' }]);
+  });
+
   it('gives the browser where you changed your own password a cookie for the new one', async () => {
     const signedIn = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.50', ...withCsrf(), payload: { email: USER.email, password: USER.password } });
     const token = signedIn.json<{ access_token: string }>().access_token;
