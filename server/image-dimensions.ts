@@ -12,14 +12,73 @@ export function imageDimensions(bytes: Buffer, mime: string): Dimensions | undef
     if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined;
     return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   }
-  if (mime === 'image/gif') {
-    // The logical screen every frame is drawn on.
-    if (bytes.length < 10) return undefined;
-    return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
-  }
+  if (mime === 'image/gif') return gifDimensions(bytes);
   if (mime === 'image/webp') return webpDimensions(bytes);
   if (mime === 'image/jpeg') return jpegDimensions(bytes);
   return undefined;
+}
+
+// A 35-byte GIF declaring a 1 × 1 screen held a 20000 × 20000 frame, which browsers draw at its own size (an outside
+// probe): the size is the screen grown to every frame's extent, so the pixel cap sees what a browser will paint.
+function gifDimensions(bytes: Buffer): Dimensions | undefined {
+  let size: Dimensions | undefined;
+  for (const block of gifBlocks(bytes)) {
+    if (block.kind === 'screen') size = { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+    else if (block.kind === 'image' && size) {
+      size = { width: Math.max(size.width, block.right), height: Math.max(size.height, block.bottom) };
+    }
+  }
+  return size;
+}
+
+export type GifBlock = { start: number; end: number } & (
+  | { kind: 'screen' | 'trailer' }
+  | { kind: 'extension'; label: number }
+  | { kind: 'image'; right: number; bottom: number }
+);
+
+/**
+ * A GIF's blocks in order, each stepped over by its sub-blocks' lengths, never decoded: the header with the logical
+ * screen and its colour table, then extensions and images, then the trailer. It stops early where the structure
+ * breaks, so a file whose last block is not the trailer could not be read whole.
+ */
+export function* gifBlocks(bytes: Buffer): Generator<GifBlock> {
+  const signature = bytes.toString('latin1', 0, 6);
+  if ((signature !== 'GIF87a' && signature !== 'GIF89a') || bytes.length < 13) return;
+  const colourTable = (flags: number) => (flags & 0x80 ? 3 << ((flags & 0x07) + 1) : 0);
+  // Data sub-blocks: a length byte, that many bytes, until a length of 0; undefined when the file ends first.
+  const subBlocksEnd = (at: number): number | undefined => {
+    while (at < bytes.length) {
+      const length = bytes[at]!;
+      at += 1 + length;
+      if (length === 0) return at;
+    }
+    return undefined;
+  };
+  let offset = 13 + colourTable(bytes[10]!);
+  if (offset > bytes.length) return;
+  yield { kind: 'screen', start: 0, end: offset };
+  while (offset < bytes.length) {
+    const introducer = bytes[offset]!;
+    if (introducer === 0x3b) {
+      yield { kind: 'trailer', start: offset, end: offset + 1 };
+      return;
+    }
+    if (introducer === 0x21 && offset + 2 <= bytes.length) {
+      const end = subBlocksEnd(offset + 2);
+      if (end === undefined) return;
+      yield { kind: 'extension', label: bytes[offset + 1]!, start: offset, end };
+      offset = end;
+    } else if (introducer === 0x2c && offset + 10 <= bytes.length) {
+      const right = bytes.readUInt16LE(offset + 1) + bytes.readUInt16LE(offset + 5);
+      const bottom = bytes.readUInt16LE(offset + 3) + bytes.readUInt16LE(offset + 7);
+      // Descriptor (10 bytes), local colour table, LZW minimum code size, then the image data's sub-blocks.
+      const end = subBlocksEnd(offset + 10 + colourTable(bytes[offset + 9]!) + 1);
+      if (end === undefined) return;
+      yield { kind: 'image', right, bottom, start: offset, end };
+      offset = end;
+    } else return;
+  }
 }
 
 function webpDimensions(bytes: Buffer): Dimensions | undefined {
@@ -75,30 +134,33 @@ export function shownDimensions(bytes: Buffer, mime: string): Dimensions | undef
 
 const EXIF_ORIENTATION_TAG = 0x0112;
 
-/** The Orientation of a JPEG's EXIF block (its first directory), read within the block's own bounds. */
+/** The Orientation of a JPEG's first EXIF block. */
 function jpegOrientation(bytes: Buffer): number | undefined {
   for (const offset of jpegSegments(bytes)) {
     const marker = bytes[offset + 1]!;
     // The image data starts (SOS): no EXIF block comes after it.
     if (marker === 0xda) return undefined;
     if (marker !== 0xe1 || bytes.toString('latin1', offset + 4, offset + 10) !== 'Exif\0\0') continue;
-    const end = Math.min(bytes.length, offset + 2 + bytes.readUInt16BE(offset + 2));
-    const tiff = offset + 10;
-    const order = bytes.toString('latin1', tiff, tiff + 2);
-    if (order !== 'II' && order !== 'MM') return undefined;
-    const little = order === 'II';
-    const u16 = (at: number) => (at + 2 <= end ? (little ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at)) : undefined);
-    const u32 = (at: number) => (at + 4 <= end ? (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at)) : undefined);
-    const directory = u32(tiff + 4);
-    if (directory === undefined) return undefined;
-    const entries = u16(tiff + directory) ?? 0;
-    for (let index = 0; index < entries; index++) {
-      const entry = tiff + directory + 2 + index * 12;
-      const tag = u16(entry);
-      if (tag === undefined) return undefined;
-      if (tag === EXIF_ORIENTATION_TAG) return u16(entry + 8);
-    }
-    return undefined;
+    return tiffOrientation(bytes, offset + 10, Math.min(bytes.length, offset + 2 + bytes.readUInt16BE(offset + 2)));
+  }
+  return undefined;
+}
+
+/** The Orientation in the first directory of the TIFF structure (an EXIF block) from start to end, read within it. */
+export function tiffOrientation(bytes: Buffer, start: number, end: number): number | undefined {
+  const order = bytes.toString('latin1', start, start + 2);
+  if (order !== 'II' && order !== 'MM') return undefined;
+  const little = order === 'II';
+  const u16 = (at: number) => (at + 2 <= end ? (little ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at)) : undefined);
+  const u32 = (at: number) => (at + 4 <= end ? (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at)) : undefined);
+  const directory = u32(start + 4);
+  if (directory === undefined) return undefined;
+  const entries = u16(start + directory) ?? 0;
+  for (let index = 0; index < entries; index++) {
+    const entry = start + directory + 2 + index * 12;
+    const tag = u16(entry);
+    if (tag === undefined) return undefined;
+    if (tag === EXIF_ORIENTATION_TAG) return u16(entry + 8);
   }
   return undefined;
 }

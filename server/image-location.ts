@@ -1,120 +1,242 @@
-// Where a photo was taken does not go public with it. A phone writes its position into the photo's EXIF block (the
-// GPS directory) and often its XMP packet; an outside probe uploaded a site photo and anyone could read its latitude
-// and longitude from the public file, cached for a year. Before an image is stored, its GPS directory is emptied and
-// zero-filled, and every XMP packet is blanked, in place: the file keeps its length and every other byte, so nothing
-// is decoded or re-encoded, and the Orientation that turns a phone photo upright stays. JPEG (APP1 Exif and XMP),
-// PNG (eXIf, and iTXt XML:com.adobe.xmp, their CRCs written again) and WebP (EXIF and XMP chunks); GIF has no such
-// block. The camera's make and model stay.
+// What a photo says about who took it, where and when does not go public with it. An outside probe read positions
+// from public files in eight layouts a search for GPS blocks missed (EXIF in PNG text chunks, XMP in GIF, Photoshop's
+// APP13, a second image after the first…), and every camera's serial number and owner name. So metadata is kept by
+// allow-list: a stored image holds its picture, its ICC colour profile and its EXIF Orientation (which turns a phone
+// photo upright), rebuilt as a 26-byte EXIF block; every other metadata block and every byte after the image's end
+// are dropped. Nothing is decoded or re-encoded: the file is rebuilt from its own blocks, the picture's bytes as sent.
 import { crc32 } from 'node:zlib';
-import { jpegSegments } from './image-dimensions';
-
-/** Bytes per value of each TIFF field type (1 BYTE … 13 IFD); an unknown type counts as 1. */
-const TYPE_BYTES: Readonly<Record<number, number>> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4 };
-const GPS_DIRECTORY_TAG = 0x8825;
-const XMP_JPEG = 'http://ns.adobe.com/xap/1.0/\0';
-
-/** A copy of the image without its position; any other file is answered as it is. */
-export function withoutLocation(bytes: Buffer, mime: string): Buffer {
-  if (mime === 'image/jpeg') return jpegWithoutLocation(Buffer.from(bytes));
-  if (mime === 'image/png') return pngWithoutLocation(Buffer.from(bytes));
-  if (mime === 'image/webp') return webpWithoutLocation(Buffer.from(bytes));
-  return bytes;
-}
+import { gifBlocks, tiffOrientation } from './image-dimensions';
 
 /**
- * Empties the GPS directory of the TIFF structure at `start` (an EXIF block), within `end`: its values and entries
- * become zeros and its entry count 0, which readers take for a directory with nothing in it.
+ * The image without its metadata; undefined when its structure cannot be walked to its end, so that nothing it holds
+ * goes unchecked. Any other file is answered as it is.
  */
-function clearGps(bytes: Buffer, start: number, end: number): void {
-  const order = bytes.toString('latin1', start, start + 2);
-  if (order !== 'II' && order !== 'MM') return;
-  const little = order === 'II';
-  const u16 = (at: number) => (at >= start && at + 2 <= end ? (little ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at)) : undefined);
-  const u32 = (at: number) => (at >= start && at + 4 <= end ? (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at)) : undefined);
-  const zero = (from: number, length: number) => bytes.fill(0, Math.max(start, from), Math.min(end, from + length));
-  const first = u32(start + 4);
-  if (first === undefined) return;
-  const entries = u16(start + first) ?? 0;
-  for (let index = 0; index < entries; index++) {
-    const entry = start + first + 2 + index * 12;
-    if (u16(entry) !== GPS_DIRECTORY_TAG) continue;
-    const gpsOffset = u32(entry + 8);
-    if (gpsOffset === undefined) return;
-    const gps = start + gpsOffset;
-    const count = u16(gps) ?? 0;
-    for (let field = 0; field < count; field++) {
-      const at = gps + 2 + field * 12;
-      const type = u16(at + 2);
-      const values = u32(at + 4);
-      if (type === undefined || values === undefined) break;
-      const length = (TYPE_BYTES[type] ?? 1) * values;
-      // Values longer than four bytes (a latitude's three rationals) lie elsewhere in the block.
-      if (length > 4) {
-        const where = u32(at + 8);
-        if (where !== undefined) zero(start + where, length);
-      }
-    }
-    // The count, the entries and the next directory's offset.
-    zero(gps, 2 + count * 12 + 4);
-    return;
-  }
-}
-
-/** An XMP packet's bytes become spaces, which XMP readers allow as padding. */
-const blank = (bytes: Buffer, from: number, to: number) => bytes.fill(0x20, from, Math.min(to, bytes.length));
-
-function jpegWithoutLocation(bytes: Buffer): Buffer {
-  for (const offset of jpegSegments(bytes)) {
-    const marker = bytes[offset + 1]!;
-    // The image data starts (SOS): no metadata block comes after it.
-    if (marker === 0xda || marker === 0xd9) break;
-    if (marker !== 0xe1) continue;
-    const end = Math.min(bytes.length, offset + 2 + bytes.readUInt16BE(offset + 2));
-    if (bytes.toString('latin1', offset + 4, offset + 10) === 'Exif\0\0') clearGps(bytes, offset + 10, end);
-    else if (bytes.toString('latin1', offset + 4, offset + 4 + XMP_JPEG.length) === XMP_JPEG) blank(bytes, offset + 4 + XMP_JPEG.length, end);
-  }
+export function withoutLocation(bytes: Buffer, mime: string): Buffer | undefined {
+  if (mime === 'image/jpeg') return jpegKept(bytes);
+  if (mime === 'image/png') return pngKept(bytes);
+  if (mime === 'image/gif') return gifKept(bytes);
+  if (mime === 'image/webp') return webpKept(bytes);
   return bytes;
 }
 
-function pngWithoutLocation(bytes: Buffer): Buffer {
+const EXIF_HEADER = 'Exif\0\0';
+
+/**
+ * A TIFF structure holding only IFD0's Orientation, in the byte order of the block it comes from (start to end);
+ * undefined when that block has no orientation (1 to 8) to keep.
+ */
+function orientationOnly(bytes: Buffer, start: number, end: number): Buffer | undefined {
+  const orientation = tiffOrientation(bytes, start, end);
+  if (orientation === undefined || orientation < 1 || orientation > 8) return undefined;
+  const little = bytes[start] === 0x49;
+  const tiff = Buffer.alloc(26);
+  const u16 = (value: number, at: number) => (little ? tiff.writeUInt16LE(value, at) : tiff.writeUInt16BE(value, at));
+  const u32 = (value: number, at: number) => (little ? tiff.writeUInt32LE(value, at) : tiff.writeUInt32BE(value, at));
+  tiff.write(little ? 'II' : 'MM', 0, 'latin1');
+  u16(42, 2);
+  u32(8, 4);
+  // One entry: Orientation, SHORT, one value; then no next directory (the last 4 bytes stay 0).
+  u16(1, 8);
+  u16(0x0112, 10);
+  u16(3, 12);
+  u32(1, 14);
+  u16(orientation, 18);
+  return tiff;
+}
+
+// ---- JPEG -----------------------------------------------------------------------------------------------------------
+
+const EOI = Buffer.from([0xff, 0xd9]);
+
+function jpegKept(bytes: Buffer): Buffer | undefined {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
+  const kept: Buffer[] = [bytes.subarray(0, 2)];
+  let exifSeen = false;
+  let offset = 2;
+  while (offset + 1 < bytes.length) {
+    if (bytes[offset] !== 0xff) return undefined;
+    const marker = bytes[offset + 1]!;
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    // The first image ends here: what follows (a phone's trailer, a multi-picture file's next image) is not kept.
+    if (marker === 0xd9) return Buffer.concat([...kept, EOI]);
+    // Markers without a length (TEM, RSTn).
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      kept.push(bytes.subarray(offset, offset + 2));
+      offset += 2;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x00 || offset + 4 > bytes.length) return undefined;
+    const length = bytes.readUInt16BE(offset + 2);
+    const end = offset + 2 + length;
+    if (length < 2 || end > bytes.length) return undefined;
+    if ((marker >= 0xe0 && marker <= 0xef) || marker === 0xfe) {
+      const data = bytes.subarray(offset + 4, end);
+      const named = (name: string) => data.toString('latin1', 0, name.length) === name;
+      if (marker === 0xe1 && named(EXIF_HEADER)) {
+        // Readers take the orientation from the first EXIF block only.
+        const tiff = exifSeen ? undefined : orientationOnly(bytes, offset + 10, end);
+        exifSeen = true;
+        if (tiff) kept.push(jpegSegment(0xe1, Buffer.concat([Buffer.from(EXIF_HEADER, 'latin1'), tiff])));
+      } else if (marker === 0xe0 && named('JFIF\0') && data.length >= 14) {
+        // Version, units and pixel density; its thumbnail (a picture of the photo before it was cropped) is not kept.
+        kept.push(jpegSegment(0xe0, Buffer.concat([data.subarray(0, 12), Buffer.from([0, 0])])));
+      } else if ((marker === 0xe2 && named('ICC_PROFILE\0')) || (marker === 0xee && named('Adobe'))) {
+        // The colour profile, and Adobe's APP14, which says whether 4-channel data is CMYK or YCCK.
+        kept.push(bytes.subarray(offset, end));
+      }
+      // Every other APPn (XMP, extended XMP, Photoshop's APP13, MPF, JFXX, FlashPix…) and comments go.
+    } else kept.push(bytes.subarray(offset, end));
+    offset = end;
+    if (marker === 0xda) {
+      // Entropy-coded data, copied as sent: FF is stuffed as FF 00 and restart markers sit inside it, so the next
+      // other marker (more tables and scans of a progressive JPEG, or the end) is where it stops.
+      const scanEnd = entropyEnd(bytes, offset);
+      if (scanEnd === undefined) return undefined;
+      kept.push(bytes.subarray(offset, scanEnd));
+      offset = scanEnd;
+    }
+  }
+  return undefined;
+}
+
+function entropyEnd(bytes: Buffer, from: number): number | undefined {
+  for (let at = bytes.indexOf(0xff, from); at >= 0 && at + 1 < bytes.length; at = bytes.indexOf(0xff, at + 1)) {
+    const next = bytes[at + 1]!;
+    if (next !== 0x00 && next !== 0xff && (next < 0xd0 || next > 0xd7)) return at;
+  }
+  return undefined;
+}
+
+function jpegSegment(marker: number, data: Buffer): Buffer {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(data.length + 2, 2);
+  return Buffer.concat([head, data]);
+}
+
+// ---- PNG ------------------------------------------------------------------------------------------------------------
+
+// The chunks that make the picture or its colours (PNG 3rd edition, APNG); text (tEXt, zTXt, iTXt, where ImageMagick
+// and Photoshop put EXIF and XMP), tIME (a date), C2PA's caBX and private chunks go.
+const PNG_KEPT = new Set([
+  'IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'mDCV', 'mDCv', 'cLLI', 'cLLi',
+  'bKGD', 'hIST', 'pHYs', 'acTL', 'fcTL', 'fdAT',
+]);
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngKept(bytes: Buffer): Buffer | undefined {
+  if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return undefined;
+  const kept: Buffer[] = [PNG_SIGNATURE];
+  let exifSeen = false;
   let offset = 8;
   while (offset + 12 <= bytes.length) {
     const length = bytes.readUInt32BE(offset);
     const type = bytes.toString('latin1', offset + 4, offset + 8);
-    const data = offset + 8;
-    const end = data + length;
-    if (end + 4 > bytes.length || type === 'IEND') break;
-    let changed = false;
+    const end = offset + 12 + length;
+    if (end > bytes.length) return undefined;
     if (type === 'eXIf') {
-      clearGps(bytes, data, end);
-      changed = true;
-    } else if (type === 'iTXt' && bytes.toString('latin1', data, data + 18) === 'XML:com.adobe.xmp\0') {
-      // Keyword, NUL, compression flag and method, language tag, NUL, translated keyword, NUL, then the text.
-      let text = data + 18 + 2;
-      for (let nuls = 0; nuls < 2 && text < end; text++) if (bytes[text] === 0) nuls++;
-      blank(bytes, text, end);
-      changed = true;
-    }
-    if (changed) bytes.writeUInt32BE(crc32(bytes.subarray(offset + 4, end)), end);
-    offset = end + 4;
+      const data = offset + 8;
+      // Some writers start it with JPEG's 'Exif\0\0'.
+      const tiff = data + (bytes.toString('latin1', data, data + 6) === EXIF_HEADER ? 6 : 0);
+      const orientation = exifSeen ? undefined : orientationOnly(bytes, tiff, end - 4);
+      exifSeen = true;
+      if (orientation) kept.push(pngChunk('eXIf', orientation));
+    } else if (PNG_KEPT.has(type)) kept.push(bytes.subarray(offset, end));
+    // Bytes after IEND are not the image's.
+    if (type === 'IEND') return Buffer.concat(kept);
+    offset = end;
   }
-  return bytes;
+  return undefined;
 }
 
-function webpWithoutLocation(bytes: Buffer): Buffer {
-  if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') return bytes;
+function pngChunk(type: string, data: Buffer): Buffer {
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  return chunk;
+}
+
+// ---- GIF ------------------------------------------------------------------------------------------------------------
+
+const GRAPHIC_CONTROL = 0xf9;
+const PLAIN_TEXT = 0x01;
+const APPLICATION = 0xff;
+// The application extensions that say how often an animation loops, and the colour profile's (as in other formats);
+// the others (Photoshop's XMP, ImageMagick's IPTC…) go, with comments.
+const KEPT_APPLICATIONS = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0', 'ICCRGBG1012']);
+
+function gifKept(bytes: Buffer): Buffer | undefined {
+  const kept: Buffer[] = [];
+  for (const block of gifBlocks(bytes)) {
+    const data = bytes.subarray(block.start, block.end);
+    if (block.kind === 'trailer') return Buffer.concat([...kept, data]);
+    if (block.kind !== 'extension') kept.push(data);
+    else if (block.label === GRAPHIC_CONTROL || block.label === PLAIN_TEXT) kept.push(data);
+    else if (block.label === APPLICATION && data[2] === 11 && KEPT_APPLICATIONS.has(data.toString('latin1', 3, 14))) kept.push(data);
+  }
+  // The walk stopped before the trailer.
+  return undefined;
+}
+
+// ---- WebP -----------------------------------------------------------------------------------------------------------
+
+// The chunks of the picture, its animation and its colour profile; XMP and unknown chunks go.
+const WEBP_KEPT = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
+// VP8X flags: EXIF and XMP present.
+const VP8X_EXIF = 0x08;
+const VP8X_XMP = 0x04;
+
+function webpKept(bytes: Buffer): Buffer | undefined {
+  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') return undefined;
+  // Bytes past the RIFF size are not the image's.
+  const riffEnd = 8 + bytes.readUInt32LE(4);
+  if (riffEnd > bytes.length) return undefined;
+  const kept: Buffer[] = [];
+  let extended: Buffer | undefined;
+  let exifKept = false;
+  let exifSeen = false;
   let offset = 12;
-  while (offset + 8 <= bytes.length) {
+  while (offset < riffEnd) {
+    if (offset + 8 > riffEnd) return undefined;
     const type = bytes.toString('latin1', offset, offset + 4);
     const length = bytes.readUInt32LE(offset + 4);
-    const data = offset + 8;
-    const end = Math.min(bytes.length, data + length);
+    const end = offset + 8 + length;
+    if (end > riffEnd) return undefined;
     if (type === 'EXIF') {
-      // Some writers start the block with the JPEG's 'Exif\0\0' too.
-      const tiff = bytes.toString('latin1', data, data + 6) === 'Exif\0\0' ? data + 6 : data;
-      clearGps(bytes, tiff, end);
-    } else if (type === 'XMP ') blank(bytes, data, end);
-    offset = data + length + (length % 2);
+      const data = offset + 8;
+      const tiff = data + (bytes.toString('latin1', data, data + 6) === EXIF_HEADER ? 6 : 0);
+      const orientation = exifSeen ? undefined : orientationOnly(bytes, tiff, end);
+      exifSeen = true;
+      if (orientation) {
+        kept.push(webpChunk('EXIF', orientation));
+        exifKept = true;
+      }
+    } else if (type === 'VP8X' && length >= 10) {
+      // A copy: its flags change below.
+      extended = webpChunk(type, bytes.subarray(offset + 8, end));
+      kept.push(extended);
+    } else if (WEBP_KEPT.has(type)) kept.push(webpChunk(type, bytes.subarray(offset + 8, end)));
+    // Chunks are padded to an even length; a last chunk may lack its padding byte.
+    offset = end + (length % 2);
   }
-  return bytes;
+  // The flags say which metadata chunks follow: readers may look for one that is gone.
+  if (extended) extended[8] = (extended[8]! & ~(VP8X_EXIF | VP8X_XMP)) | (exifKept ? VP8X_EXIF : 0);
+  const body = Buffer.concat(kept);
+  const head = Buffer.alloc(12);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(4 + body.length, 4);
+  head.write('WEBP', 8, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+function webpChunk(type: string, data: Buffer): Buffer {
+  const chunk = Buffer.alloc(8 + data.length + (data.length % 2));
+  chunk.write(type, 0, 'latin1');
+  chunk.writeUInt32LE(data.length, 4);
+  data.copy(chunk, 8);
+  return chunk;
 }

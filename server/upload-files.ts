@@ -237,8 +237,10 @@ export async function checkFile(
     const zip = await checkZip(bytes);
     if (zip) return zip;
   }
-  // A photo's position is not kept (server/image-location.ts): the file stored and served is the one without it.
+  // An image's metadata is not kept but its orientation and colour profile (server/image-location.ts): the file stored
+  // and served is the one without it. One whose blocks cannot be walked to its end would keep what was not checked.
   const stored = accepted.kind === 'image' ? withoutLocation(bytes, accepted.mime) : bytes;
+  if (!stored) return { refused: 'damaged', message: 'The image is damaged: its structure cannot be read.' };
   return {
     upload: {
       // 128 random bits, hex: the id is also the file's unguessable address.

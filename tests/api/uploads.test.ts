@@ -4,7 +4,8 @@ import { Writable } from 'node:stream';
 import { cleanFilename } from '../../server/upload-files';
 import { TOO_MANY_FIELDS } from '../../server/routes/uploads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOC, DOCX, ELF, EXE, GIF, JPEG, LATITUDE_BYTES, MSI, PDF, PNG, WEBP, gifClaiming, jpegTurned, jpegWithLocation, pngClaiming, pngCrcsHold, pngWithLocation, webpClaiming } from '../helpers/files';
+import { crc32, deflateSync } from 'node:zlib';
+import { DOC, DOCX, ELF, EXE, GIF, JPEG, LATITUDE_BYTES, MSI, PDF, PNG, WEBP, XMP_WITH_LOCATION, gifClaiming, jpegTurned, jpegWithLocation, pngClaiming, pngCrcsHold, pngWithLocation, webpClaiming } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
 import { migrate, migratorFor } from '../../server/db';
 import { BACKFILL_BATCH } from '../../server/db/migrations/0016-upload-dimensions';
@@ -69,40 +70,162 @@ describe('other fields beside the file', () => {
 });
 
 describe('where a photo was taken', () => {
-  // A site photo from a phone carried its latitude and longitude into the public file, cached for a year (an outside
-  // probe): the GPS directory and the XMP packet are emptied before it is stored; the rest stays, byte for byte.
+  // A site photo from a phone carried its latitude and longitude into the public file, cached for a year; a second
+  // probe found them in eight more layouts, and every camera's serial number and owner name. Only the picture, its
+  // colour profile and its orientation are stored (server/image-location.ts).
   const served = async (id: string) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/uploads/${id}` });
     expect(response.statusCode).toBe(200);
     return response.rawPayload;
   };
+  /** A JPEG marker segment. */
+  const segment = (marker: number, body: string) => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(body.length + 2, 2);
+    return Buffer.concat([head, Buffer.from(body, 'latin1')]);
+  };
+  const pngChunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const chunk = Buffer.alloc(body.length + 8);
+    chunk.writeUInt32BE(data.length, 0);
+    body.copy(chunk, 4);
+    chunk.writeUInt32BE(crc32(body), body.length + 4);
+    return chunk;
+  };
+  const pngChunkTypes = (png: Buffer) => {
+    const types: string[] = [];
+    for (let offset = 8; offset + 12 <= png.length; offset += 12 + png.readUInt32BE(offset)) types.push(png.toString('latin1', offset + 4, offset + 8));
+    return types;
+  };
+  // The EXIF block of jpegWithLocation (after SOI, the segment's head and 'Exif\0\0'): make, orientation, GPS.
+  const cameraTiff = (orientation: number) => jpegWithLocation(1, 1, orientation).subarray(12, 212);
+  const NOT_KEPT = ['ProbeCam', 'SN-PROBE', 'ns.adobe.com', 'GPSLatitude'];
+  const expectNothingKept = (stored: Buffer) => {
+    expect(stored.includes(LATITUDE_BYTES)).toBe(false);
+    for (const text of NOT_KEPT) expect(stored.toString('latin1'), text).not.toContain(text);
+  };
 
-  it('is not kept in a JPEG: EXIF GPS and XMP are blanked, its make, its orientation and its length stay', async () => {
+  // Changed on purpose: the make and the length used to stay (the GPS directory was blanked in place).
+  it('is not kept in a JPEG: its EXIF block is rebuilt with only its orientation, XMP and the make go', async () => {
     const photo = jpegWithLocation(4032, 3024, 6);
     expect(photo.includes(LATITUDE_BYTES)).toBe(true);
     const response = await upload(photo, 'site.jpg', 'image/jpeg');
     expect(response.statusCode, response.body).toBe(201);
-    // Still shown upright: orientation 6 turns it a quarter.
-    expect(response.json()).toMatchObject({ mime: 'image/jpeg', size: photo.length, width: 3024, height: 4032 });
     const stored = await served(response.json<{ id: string }>().id);
-    expect(stored.length).toBe(photo.length);
-    expect(stored.includes(LATITUDE_BYTES)).toBe(false);
-    expect(stored.toString('latin1')).not.toContain('GPSLatitude');
-    expect(stored.toString('latin1')).toContain('ProbeCam');
+    // Still shown upright: orientation 6 turns it a quarter.
+    expect(response.json()).toMatchObject({ mime: 'image/jpeg', size: stored.length, width: 3024, height: 4032 });
+    expect(stored).toEqual(jpegTurned(4032, 3024, 6));
+    expectNothingKept(stored);
     // Only metadata changed: every byte from the image's own header on is the one sent.
     const frame = photo.indexOf(Buffer.from([0xff, 0xc2]));
-    expect(stored.subarray(frame).equals(photo.subarray(frame))).toBe(true);
+    expect(stored.subarray(stored.indexOf(Buffer.from([0xff, 0xc2])))).toEqual(photo.subarray(frame));
   });
 
-  it('is not kept in a PNG eXIf chunk, whose CRC is written again', async () => {
-    const png = pngWithLocation(800, 600);
-    const response = await upload(png, 'plan.png', 'image/png');
+  it('is not kept in a JPEG\'s Photoshop block, its comments or a second image after its end', async () => {
+    // Photoshop's image resources: resource 0x0424 (XMP), no name, its length, the packet.
+    const photoshop = `Photoshop 3.0\x008BIM\x04\x24\0\0\0\0\0${String.fromCharCode(XMP_WITH_LOCATION.length)}${XMP_WITH_LOCATION}`;
+    const second = jpegWithLocation(4032, 3024, 1);
+    const photo = jpegWithLocation(4032, 3024, 6);
+    const withMore = Buffer.concat([photo.subarray(0, 2), segment(0xed, photoshop), segment(0xfe, 'SN-PROBE-4711'), photo.subarray(2), second]);
+    const response = await upload(withMore, 'site.jpg', 'image/jpeg');
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ width: 800, height: 600 });
+    expect(response.json()).toMatchObject({ width: 3024, height: 4032 });
     const stored = await served(response.json<{ id: string }>().id);
-    expect(stored.includes(LATITUDE_BYTES)).toBe(false);
-    expect(pngCrcsHold(stored)).toBe(true);
-    expect(stored.toString('latin1')).toContain('ProbeCam');
+    expect(stored).toEqual(jpegTurned(4032, 3024, 6));
+  });
+
+  // Changed on purpose: the make used to stay.
+  it('is not kept in a PNG: eXIf (with or without Exif\\0\\0) keeps only its orientation, text chunks go', async () => {
+    const png = pngWithLocation(800, 600);
+    const afterHeader = 8 + 12 + 13;
+    const prefixed = pngChunk('eXIf', Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), cameraTiff(1)]));
+    // EXIF as ImageMagick writes it into a PNG's text, in hex, under this keyword.
+    const rawProfile = `\nexif\n     ${6 + 200}\n${Buffer.concat([Buffer.from('Exif\0\0'), cameraTiff(1)]).toString('hex')}\n`;
+    const texts = [
+      pngChunk('tEXt', Buffer.from(`XML:com.adobe.xmp\0${XMP_WITH_LOCATION}`, 'latin1')),
+      pngChunk('tEXt', Buffer.from(`Raw profile type exif\0${rawProfile}`, 'latin1')),
+      // Keyword, compression method 0, the text deflated.
+      pngChunk('zTXt', Buffer.concat([Buffer.from('Raw profile type exif\0\0', 'latin1'), deflateSync(rawProfile)])),
+    ];
+    for (const bytes of [png, Buffer.concat([png.subarray(0, afterHeader), prefixed, ...texts, png.subarray(afterHeader + 12 + 200)])]) {
+      const response = await upload(bytes, 'plan.png', 'image/png');
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ width: 800, height: 600 });
+      const stored = await served(response.json<{ id: string }>().id);
+      expectNothingKept(stored);
+      expect(stored.toString('latin1')).not.toContain('Raw profile');
+      expect(pngCrcsHold(stored)).toBe(true);
+      expect(pngChunkTypes(stored)).toEqual(['IHDR', 'eXIf', 'IDAT', 'IEND']);
+    }
+  });
+
+  it('is not kept in a GIF\'s XMP block or comments', async () => {
+    const gif = gifClaiming(320, 200);
+    // After the logical screen (no colour table): Photoshop's XMP (the packet, then its 258-byte "magic trailer" that
+    // makes it read as sub-blocks), then a comment.
+    const magic = Buffer.from([1, ...Array.from({ length: 256 }, (_, index) => 255 - index), 0]);
+    const xmp = Buffer.concat([Buffer.from('\x21\xff\x0bXMP DataXMP', 'latin1'), Buffer.from(XMP_WITH_LOCATION, 'latin1'), magic]);
+    const comment = Buffer.from('\x21\xfe\x0dSN-PROBE-4711\0', 'latin1');
+    const response = await upload(Buffer.concat([gif.subarray(0, 13), xmp, comment, gif.subarray(13)]), 'map.gif', 'image/gif');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ width: 320, height: 200 });
+    expect(await served(response.json<{ id: string }>().id)).toEqual(gif);
+  });
+
+  it('is not kept in a WebP: EXIF keeps only its orientation, XMP goes, and the flags and the RIFF size say so', async () => {
+    const chunk = (type: string, data: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.write(type, 0, 'latin1');
+      head.writeUInt32LE(data.length, 4);
+      return Buffer.concat([head, data, Buffer.alloc(data.length % 2)]);
+    };
+    const canvas = webpClaiming(1200, 628);
+    // VP8X flags: EXIF (08) and XMP (04).
+    canvas[20] = 0x0c;
+    const webp = Buffer.concat([canvas, chunk('EXIF', Buffer.concat([Buffer.from('Exif\0\0'), cameraTiff(6)])), chunk('XMP ', Buffer.from(XMP_WITH_LOCATION))]);
+    webp.writeUInt32LE(webp.length - 8, 4);
+    const response = await upload(webp, 'photo.webp', 'image/webp');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ width: 1200, height: 628 });
+    const stored = await served(response.json<{ id: string }>().id);
+    expectNothingKept(stored);
+    // The canvas, flagged EXIF alone, then an EXIF chunk of 26 bytes: the orientation (as jpegTurned writes it).
+    const expected = Buffer.concat([canvas, chunk('EXIF', jpegTurned(1, 1, 6).subarray(12, 38))]);
+    expected[20] = 0x08;
+    expected.writeUInt32LE(expected.length - 8, 4);
+    expect(stored).toEqual(expected);
+  });
+
+  it('refuses an image whose blocks cannot be walked to its end, storing nothing', async () => {
+    const before = await t.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const png = pngClaiming(800, 600);
+    const afterHeader = 8 + 12 + 13;
+    // A chunk claiming 1 MB, so its metadata could not be looked at; the file still ends with IEND.
+    const broken = Buffer.concat([png.subarray(0, afterHeader), Buffer.from([0, 0x10, 0, 0, 0x74, 0x45, 0x58, 0x74]), png.subarray(afterHeader)]);
+    const response = await upload(broken, 'plan.png', 'image/png');
+    const message = 'The image is damaged: its structure cannot be read.';
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { file: message } });
+    expect(await t.db.selectFrom('uploads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+  });
+});
+
+describe('a GIF\'s size', () => {
+  // A 35-byte GIF with a 1 × 1 screen held a 20000 × 20000 frame, which browsers draw at its size (an outside probe).
+  const withFrame = (left: number, top: number, width: number, height: number) => {
+    const frame = Buffer.from([0x2c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00]);
+    [left, top, width, height].forEach((value, index) => frame.writeUInt16LE(value, 1 + index * 2));
+    const gif = gifClaiming(1, 1);
+    return Buffer.concat([gif.subarray(0, -1), frame, gif.subarray(-1)]);
+  };
+
+  it('is its screen grown to the largest frame, and is refused above the pixel limit as any image is', async () => {
+    const huge = await upload(withFrame(0, 0, 20_000, 20_000), 'dot.gif', 'image/gif');
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('The image is too large: 20000 × 20000 pixels; images can have at most 40 megapixels.');
+    const placed = await upload(withFrame(10, 20, 640, 480), 'dot.gif', 'image/gif');
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ width: 650, height: 500 });
   });
 });
 
@@ -246,20 +369,22 @@ describe('files cut short are refused as damaged (docs/api.md#uploads)', () => {
     expect(await uploadCount()).toBe(before);
   });
 
+  // Changed on purpose: an image's EXIF block without an orientation, and what follows its end of image, are not kept
+  // (server/image-location.ts), so those two JPEGs are stored as the bare one; documents are stored as sent.
   it.each([
-    ['a PNG', PNG, 'image/png'],
-    ['a JPEG', JPEG, 'image/jpeg'],
-    ['a JPEG with an EXIF thumbnail', withThumbnail(JPEG), 'image/jpeg'],
+    ['a PNG', PNG, 'image/png', PNG.length],
+    ['a JPEG', JPEG, 'image/jpeg', JPEG.length],
+    ['a JPEG with an EXIF thumbnail', withThumbnail(JPEG), 'image/jpeg', JPEG.length],
     // What phones append after the end of image: Samsung's trailer, a motion photo's video.
-    ['a JPEG with data after its end-of-image marker', Buffer.concat([JPEG, Buffer.from('....ftypmp42 a video')]), 'image/jpeg'],
-    ['a GIF', GIF, 'image/gif'],
-    ['a WebP', WEBP, 'image/webp'],
-    ['a PDF', PDF, 'application/pdf'],
-    ['a PDF with bytes after %%EOF', Buffer.concat([PDF, Buffer.alloc(4096, 0x20)]), 'application/pdf'],
-  ])('takes %s that is whole', async (_label, bytes, type) => {
+    ['a JPEG with data after its end-of-image marker', Buffer.concat([JPEG, Buffer.from('....ftypmp42 a video')]), 'image/jpeg', JPEG.length],
+    ['a GIF', GIF, 'image/gif', GIF.length],
+    ['a WebP', WEBP, 'image/webp', WEBP.length],
+    ['a PDF', PDF, 'application/pdf', PDF.length],
+    ['a PDF with bytes after %%EOF', Buffer.concat([PDF, Buffer.alloc(4096, 0x20)]), 'application/pdf', PDF.length + 4096],
+  ])('takes %s that is whole', async (_label, bytes, type, size) => {
     const response = await upload(bytes, 'whole', type);
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ mime: type, size: bytes.length });
+    expect(response.json()).toMatchObject({ mime: type, size });
   });
 
   it('the careers form refuses a CV cut short on its field, and takes it whole', async () => {
