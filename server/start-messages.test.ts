@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeDatabase, newerDatabase } from './start-messages';
+import { createServer } from 'node:net';
+import { addressTaken, describeDatabase, newerDatabase } from './start-messages';
 
 describe('what a start says about its database', () => {
   it('names the SQLite file or the PostgreSQL database, never the password', () => {
@@ -14,5 +15,17 @@ describe('what a start says about its database', () => {
       'Cornerstone could not start: this database was upgraded by a newer version of Cornerstone (its change 0014_document_compression is unknown to this version). Nothing was changed or damaged. Start the newer version again, or restore a backup taken before the upgrade to run this one.',
     );
     expect(newerDatabase(new Error('disk I/O error'))).toBeUndefined();
+  });
+});
+
+describe('the address a start listens on', () => {
+  it('is found taken before anything is created, and free once let go', async () => {
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen({ host: '127.0.0.1', port: 0 }, resolve));
+    const { port } = other.address() as { port: number };
+    expect(await addressTaken('127.0.0.1', port)).toMatch(/^the port is in use \(listen EADDRINUSE/);
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+    expect(await addressTaken('127.0.0.1', port)).toBeUndefined();
+    expect(await addressTaken('127.0.0.1', 0)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 // What a start says about its database: which one it uses, and why an older version refuses an upgraded one.
+import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Config } from './config';
 import { SQLITE_FILE_NAME } from './db';
@@ -23,4 +24,14 @@ export function newerDatabase(error: unknown): string | undefined {
   const missing = /previously executed migration (\S+) is missing/.exec(message);
   if (!missing) return undefined;
   return `Cornerstone could not start: this database was upgraded by a newer version of Cornerstone (its change ${missing[1]} is unknown to this version). Nothing was changed or damaged. Start the newer version again, or restore a backup taken before the upgrade to run this one.`;
+}
+
+/** Why the server could not listen at host:port, tried and let go at once; undefined when it can (or port 0). */
+export function addressTaken(host: string, port: number): Promise<string | undefined> {
+  if (port === 0) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE' ? `the port is in use (${error.message})` : error.message));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(undefined)));
+  });
 }

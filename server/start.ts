@@ -7,7 +7,7 @@ import type { AreaDeclaration } from '../schema/define';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, createDb, lockDataDir, migrate, reportLostConnection, type DataDirLock } from './db';
-import { describeDatabase, newerDatabase } from './start-messages';
+import { addressTaken, describeDatabase, newerDatabase } from './start-messages';
 import { storageFault } from './plugins/errors';
 import { ensureAdmin, seedSampleContent, type AdminBootstrap } from './seed';
 import { scheduleUploadSweep } from './upload-sweep';
@@ -106,6 +106,14 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
       process.exit(1);
     }
     throw error;
+  }
+
+  // The address first: a start on a port already taken created the first administrator and printed its only showing
+  // of the password, then failed; the next start, the port freed, showed none (an outside operator's probe).
+  const taken = await addressTaken(config.host, config.port);
+  if (taken) {
+    console.error(`Cornerstone could not listen on ${config.host}:${config.port}: ${taken}. Nothing was created or changed.`);
+    process.exit(1);
   }
 
   // One server per SQLite data directory; on PostgreSQL several instances share the database (issue #9).

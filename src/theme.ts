@@ -29,6 +29,17 @@ const shared: RaThemeOptions = {
         },
       },
     },
+    // The rich-text toolbar's pressed state (Bold on, a list on) is only a background tint, which forced colours
+    // (Windows High Contrast) replace: there it is a thick outline in the system's highlight colour (an outside audit).
+    MuiToggleButton: {
+      styleOverrides: {
+        root: {
+          '@media (forced-colors: active)': {
+            '&.Mui-selected': { outline: '3px solid Highlight', outlineOffset: '-3px' },
+          },
+        },
+      },
+    },
     // A confirmation opens on its safe choice. react-admin's autofocuses Confirm, so that a second Enter (a key bounce,
     // a double press) deleted a record for good (a keyboard probe, 2026-12-07): Cancel takes the focus as the dialog
     // comes in, and Confirm is a Tab away (WAI-ARIA APG, alert dialog).

@@ -34,6 +34,9 @@ describe('LoginPage (SPEC §2, §5)', () => {
     renderLogin();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    // Both required (SPEC §5), as a screen reader says it.
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-required', 'true');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
     expect(screen.getByRole('img', { name: 'Cornerstone' })).toHaveAttribute('width', '300');

@@ -79,8 +79,8 @@ describe('SessionsPage', () => {
     ]);
     // Every session but this one can be ended from here; this one signs out with Logout.
     expect(within(screen.getByRole('list', { name: 'Your sessions' })).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Sign out Safari on iPhone, 198.51.100.7',
-      'Sign out Chrome on Windows, Unknown address',
+      `Sign out Safari on iPhone, 198.51.100.7, signed in ${signedIn}`,
+      `Sign out Chrome on Windows, Unknown address, signed in ${signedIn}`,
     ]);
   });
 
@@ -89,7 +89,7 @@ describe('SessionsPage', () => {
     const { calls } = sessionsApi(tables);
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Sign out Safari on iPhone, 198.51.100.7' }));
+    await user.click(await screen.findByRole('button', { name: /^Sign out Safari on iPhone, 198\.51\.100\.7, signed in / }));
     expect(await screen.findByText('Signed out of Safari on iPhone')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Safari on iPhone')).not.toBeInTheDocument());
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([{ method: 'DELETE', path: '/api/sessions/2', body: null }]);

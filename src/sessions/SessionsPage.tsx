@@ -95,7 +95,8 @@ export function SessionsPage() {
                         size="small"
                         onClick={() => endOne.mutate(session)}
                         disabled={endOne.isPending && endOne.variables?.id === session.id}
-                        aria-label={`Sign out ${device}, ${where}`}
+                        // With when it signed in: two sessions of one browser and address had the same name (an outside audit).
+                        aria-label={`Sign out ${device}, ${where}, signed in ${signedInAt(session.created_at)}`}
                         sx={{ textTransform: 'none', ...focusRing }}
                       >
                         Sign out

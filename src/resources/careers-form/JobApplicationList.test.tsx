@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
@@ -49,7 +49,10 @@ describe('job applications list', () => {
     await rowOf('Ada Lane');
     await user.click(screen.getByRole('button', { name: 'Add filter' }));
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Job posting' }));
-    await user.click(await screen.findByRole('combobox', { name: 'Job posting' }));
+    // The new filter takes the keyboard (AddedFilterFocus): typing goes straight into it.
+    const posting = await screen.findByRole('combobox', { name: 'Job posting' });
+    await waitFor(() => expect(posting).toHaveFocus());
+    await user.keyboard('Site');
     expect(await screen.findByRole('option', { name: 'Site Engineer' })).toBeInTheDocument();
   });
 });

@@ -42,14 +42,11 @@ describe('job posting form', () => {
     const user = userEvent.setup();
     renderCreate();
     const closing = await screen.findByLabelText('Closing date');
-    const NORMAL = 'Last day to apply; empty means until filled';
-    const PASSED = 'This day has passed: the posting is not on the careers page and takes no applications.';
+    const NORMAL = 'Last day to apply, to the end of that day in UTC; empty means until filled';
+    const PASSED = 'This day has passed (UTC): the posting is not on the careers page and takes no applications.';
     expect(closing).toHaveAccessibleDescription(NORMAL);
-    const day = (offset: number) => {
-      const date = new Date();
-      date.setDate(date.getDate() + offset);
-      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-    };
+    // Days as the website counts them: UTC.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     fireEvent.change(closing, { target: { value: day(-1) } });
     await waitFor(() => expect(closing).toHaveAccessibleDescription(PASSED));
     // Today still takes applications.

@@ -29,10 +29,10 @@ function ClosingDateInput() {
       helperText={
         passed ? (
           <Box component="span" sx={{ color: 'warning.main', fontWeight: 600 }}>
-            This day has passed: the posting is not on the careers page and takes no applications.
+            This day has passed (UTC): the posting is not on the careers page and takes no applications.
           </Box>
         ) : (
-          'Last day to apply; empty means until filled'
+          'Last day to apply, to the end of that day in UTC; empty means until filled'
         )
       }
     />

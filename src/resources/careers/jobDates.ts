@@ -1,3 +1,4 @@
+import { notPast } from '../../../schema/publish';
 // Closing dates are calendar days ('2027-01-31'), not instants: read and shown in local time, so a date never
 // shifts by a day in a timezone west of UTC (new Date('2027-01-31') would be midnight UTC).
 export function localDay(value: string): Date | null {
@@ -10,10 +11,9 @@ export const formatDay = (value: string | null | undefined): string => {
   return day ? day.toLocaleDateString(undefined, { dateStyle: 'medium' }) : '';
 };
 
-// The posting accepts applications through its closing day.
+// The posting accepts applications through its closing day, a UTC day, as the website decides (schema/publish.ts
+// notPast): judged by the browser's own day, an editor in Auckland was told a posting took no applications while the
+// website still listed it and took one (an outside probe).
 export function isPastClosing(value: string | null | undefined, now = new Date()): boolean {
-  const day = value ? localDay(value) : null;
-  if (!day) return false;
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  return day < today;
+  return !!value && localDay(value) !== null && !notPast(value, now);
 }
