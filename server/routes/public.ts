@@ -38,6 +38,8 @@ export const NOT_A_FORM = 'Send the form as JSON (application/json) or as multip
 const WINDOW_MS = 60_000;
 // The forms' files budget counts the last hour (PUBLIC_FORM_FILES_MB_PER_HOUR).
 const FILES_WINDOW_MS = 3_600_000;
+/** When to send again a post with a file that waited too long for its turn at the files budget. */
+const FILES_TURN_RETRY_SECONDS = 5;
 
 type Rule = (record: Record<string, unknown>, now: Date) => boolean;
 
@@ -289,7 +291,18 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
   async function checkFilesBudget(trx: Kysely<Database>, files: Map<string, NewUpload[]>, reply: FastifyReply) {
     const incoming = [...files.values()].flat().reduce((sum, upload) => sum + upload.size, 0);
     if (config.publicFormFilesBytesPerHour <= 0 || incoming === 0) return;
-    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${'form files budget'}, 0))`.execute(trx);
+    if (dialectOf(trx) === 'postgres') {
+      // Posts with files take turns here, each holding the turn while its file is written: past the lock wait
+      // (DATABASE_BUSY_WAIT_MS) the visitor is told to send again shortly, not that the database is failing (20
+      // CVs at once answered 503 'database is busy' to a quarter of them: an outside probe).
+      try {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${'form files budget'}, 0))`.execute(trx);
+      } catch (error) {
+        if ((error as { code?: unknown } | null)?.code !== '55P03') throw error;
+        reply.header('retry-after', String(FILES_TURN_RETRY_SECONDS));
+        throw new HttpError(429, FILES_BUSY);
+      }
+    }
     const now = Date.now();
     // This submission's files are in already (createSubmission stores them before it admits the record), uncommitted.
     const { bytes, earliest } = await anonymousUploadBytesSince(trx, new Date(now - FILES_WINDOW_MS));

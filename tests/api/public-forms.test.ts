@@ -482,6 +482,28 @@ describe("the forms' files budget per hour (PUBLIC_FORM_FILES_MB_PER_HOUR)", () 
     expectAccepted(await apply('Fourth'));
     expect((await counts(budgeted.db)).uploads).toBe(before.uploads + 1);
   });
+
+  // PostgreSQL: posts with files take turns at the budget; one that waits too long answered 503 'database is busy'.
+  it.runIf(process.env.TEST_DATABASE_URL)('tells a post that waited too long for its turn to send again shortly (429), storing nothing', async () => {
+    await budgeted.db.updateTable('uploads').set({ created_at: new Date(Date.now() - 3_601_000).toISOString() }).execute();
+    const before = await counts(budgeted.db);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let taken: () => void = () => undefined;
+    const turnTaken = new Promise<void>((resolve) => (taken = resolve));
+    const holder = budgeted.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${'form files budget'}, 0))`.execute(trx);
+      taken();
+      await held;
+    });
+    await turnTaken;
+    const waited = await apply('Waited');
+    release();
+    await holder;
+    expect([waited.statusCode, waited.json(), waited.headers['retry-after']]).toEqual([429, { message: FILES_BUSY }, '5']);
+    expect(await counts(budgeted.db)).toEqual(before);
+    expectAccepted(await apply('Next turn'));
+  });
 });
 
 describe('the per-form cap per minute (PUBLIC_FORM_GLOBAL_LIMIT)', () => {
