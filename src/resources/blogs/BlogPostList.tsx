@@ -60,7 +60,8 @@ function Tags({ tags, max = 3 }: { tags: readonly string[]; max?: number }) {
 
 const publishedDate = (record: BlogPostRecord) =>
   record.published_at ? (
-    <DateField record={record} source="published_at" options={{ dateStyle: 'medium' }} />
+    // A date alone is that UTC day (schema/publish.ts): west of UTC it showed as the day before (an outside probe).
+    <DateField record={record} source="published_at" options={{ dateStyle: 'medium', ...(/^\d{4}-\d{2}-\d{2}$/.test(record.published_at) && { timeZone: 'UTC' }) }} />
   ) : (
     <Typography component="span" variant="body2" color="text.secondary">
       Not scheduled
