@@ -42,11 +42,19 @@ export function AddedFilterFocus() {
     const now = new Set(shown.split('\n'));
     const added = [...now].find((source) => source && !had.has(source));
     if (!added) {
-      // A removed filter took the focused button with it: the focus goes to 'Add filter', not to the page's start.
-      if ([...had].some((source) => source && !now.has(source)) && document.activeElement === document.body) {
-        document.querySelector<HTMLElement>('#main-content .add-filter')?.focus();
-      }
-      return;
+      if (![...had].some((source) => source && !now.has(source))) return;
+      // A removed filter took the focused button with it: the focus goes to 'Add filter', not to the page's start,
+      // nor to the heading the page's focus rescue (layout/focusRescue.ts) may have given it first (a select
+      // filter's removal by keyboard: an outside probe).
+      const toAddFilter = () => {
+        const active = document.activeElement;
+        if (!active || active === document.body || active.matches('#main-content h1')) {
+          document.querySelector<HTMLElement>('#main-content .add-filter')?.focus();
+        }
+      };
+      toAddFilter();
+      const again = window.setTimeout(toAddFilter, 50);
+      return () => window.clearTimeout(again);
     }
     const focusField = () => {
       const field = fieldOf(added);

@@ -708,5 +708,20 @@ describe('accessibility of the areas', () => {
     await page.keyboard.press('Enter');
     await poll(() => tag.count()).toBe(0);
     await poll(() => addFilter.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // A choice filter too: its removal gave the focus to the page's heading (an outside probe).
+    await page.goto('/dashboard/banners');
+    await heading(page, 'Banners & Promotions').waitFor();
+    await addFilter.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemcheckbox', { name: 'Placement' }).waitFor();
+    await page.keyboard.press('Enter');
+    const placement = main.getByRole('combobox', { name: 'Placement' });
+    await poll(() => placement.evaluate((select) => select === document.activeElement)).toBe(true);
+    await main.getByRole('button', { name: 'Remove the Placement filter', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => placement.count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(await addFilter.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 });
