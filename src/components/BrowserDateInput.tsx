@@ -8,7 +8,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useEffect, useRef, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext } from 'react-admin';
-import { skippedLocalTime } from './toInstant';
+import { SKIPPED_TIME, skippedLocalTime, typedLocalTime } from './toInstant';
 
 export type DateKind = 'date' | 'datetime-local';
 
@@ -26,6 +26,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** A form value as the input shows it: a day (or a day and minute) in the browser's time zone; '' for none. */
 export function inputText(value: unknown, kind: DateKind): string {
   if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && value.startsWith(SKIPPED_TIME)) return typedLocalTime(value);
   if (typeof value === 'string' && INPUT_TEXT[kind].test(value)) return value;
   const time = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(time.getTime())) return '';

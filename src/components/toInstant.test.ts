@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { skippedLocalTime, toInstant } from './toInstant';
+import { SKIPPED_TIME, skippedLocalTime, toInstant } from './toInstant';
 
 const zone = process.env.TZ;
 afterEach(() => {
@@ -17,9 +17,10 @@ describe('a local date and time as the form keeps it', () => {
   });
 
   // 02:30 on the night the clocks go forward was saved as 03:30 without a word (an outside probe).
-  it('is kept as typed and refused when the clocks skip it', () => {
+  it('is marked and refused when the clocks skip it, never a bare local time the API would read as UTC', () => {
     process.env.TZ = 'Pacific/Auckland';
-    expect(toInstant('2026-09-27T02:30')).toBe('2026-09-27T02:30');
+    expect(toInstant('2026-09-27T02:30')).toBe(`${SKIPPED_TIME}2026-09-27T02:30`);
+    expect(skippedLocalTime('2026-09-27T02:30')).toBeUndefined();
     expect(skippedLocalTime(toInstant('2026-09-27T02:30'))).toBe(
       '02:30 on 2026-09-27 does not exist in your time zone: the clocks go forward that night. Choose another time.',
     );

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { loadZod, zodLoaded } from '../shims/zod-late';
 import { DATE_FORMAT_HINT } from '../../schema/dates';
+import { skippedLocalTime } from './toInstant';
 
 // The API tells a developer how to write a date (schema/define.ts fields.date); in the console the date is picked or
 // typed in the browser's own picker, where what goes wrong is a year of five digits or a part left empty.
@@ -22,9 +23,8 @@ export function zodValidate(schema: z.ZodType | (() => z.ZodType)): (values: Rec
   const validate = (values: Record<string, unknown>): Errors => {
     built ??= typeof schema === 'function' ? schema() : schema;
     const result = built.safeParse(values);
-    if (result.success) return {};
     const errors: Errors = {};
-    for (const issue of result.error.issues) {
+    for (const issue of result.success ? [] : result.error.issues) {
       if (issue.path.length === 0) continue;
       let target = errors;
       issue.path.forEach((key, index) => {
@@ -36,6 +36,12 @@ export function zodValidate(schema: z.ZodType | (() => z.ZodType)): (values: Rec
           target = target[name] as Errors;
         }
       });
+    }
+    // A time the clocks skip (toInstant.ts): the schema reads it as no date at all; its own message says why. Checked
+    // here because a form validated by a resolver ignores its inputs' own validators (an outside probe saved one).
+    for (const [field, value] of Object.entries(values)) {
+      const skipped = skippedLocalTime(value);
+      if (skipped) errors[field] = skipped;
     }
     return errors;
   };

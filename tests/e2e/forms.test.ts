@@ -4,6 +4,8 @@
 import type { Browser, Dialog, Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN,
+  DESKTOP,
   expectNotice,
   launchBrowser,
   mainMenu,
@@ -437,6 +439,36 @@ describe("a date the browser's picker holds (issue: a mistyped year published a 
     expect(answer.status(), await answer.text()).toBe(201);
     const expected = await page.evaluate(() => new Date('2027-08-15T09:30').toISOString());
     expect(((await answer.json()) as { published_at: string }).published_at).toBe(expected);
+  });
+
+  // 02:30 on the night Auckland's clocks go forward does not exist there: it was saved as 03:30, then (a fix that let
+  // the bare local time through to the API, which reads it as UTC) 13 hours late, without a word (outside probes).
+  it('a time the clocks skip is refused on the field with its own message, nothing sent; the hour after is saved', async () => {
+    session = await openSignedIn(browser, server, DESKTOP, ADMIN, 'Pacific/Auckland');
+    const page = session.page;
+    await page.goto('/dashboard/blogs/create');
+    await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Launch at dawn');
+    await page.getByRole('radio', { name: 'Published', exact: true }).check();
+    const publishDate = page.getByRole('textbox', { name: 'Publish date', exact: true });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/blogs') posts.push(request.url());
+    });
+    await publishDate.fill('2026-09-27T02:30');
+    await page.getByRole('button', { name: 'Create post', exact: true }).click();
+    await page.getByText('02:30 on 2026-09-27 does not exist in your time zone: the clocks go forward that night. Choose another time.', { exact: true }).waitFor();
+    await poll(() => publishDate.getAttribute('aria-invalid')).toBe('true');
+    expect(await publishDate.inputValue()).toBe('2026-09-27T02:30');
+    await page.waitForTimeout(500);
+    expect(posts, 'nothing sent').toEqual([]);
+
+    await publishDate.fill('2026-09-27T03:30');
+    const saved = apiAnswer(page, 'POST', /^\/api\/blogs$/);
+    await page.getByRole('button', { name: 'Create post', exact: true }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(201);
+    expect(((await answer.json()) as { published_at: string }).published_at).toBe('2026-09-26T14:30:00.000Z');
   });
 });
 

@@ -201,13 +201,14 @@ export async function openSession(
   browser: Browser,
   server: RunningServer,
   viewport: Viewport = DESKTOP,
-  options: { colorScheme?: 'light' | 'dark'; storageState?: SignedInState } = {},
+  options: { colorScheme?: 'light' | 'dark'; storageState?: SignedInState; timezoneId?: string } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
     viewport,
     baseURL: server.baseUrl,
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
+    ...(options.timezoneId && { timezoneId: options.timezoneId }),
     ...(options.storageState && { storageState: options.storageState }),
   });
   context.setDefaultTimeout(WAIT_MS);
@@ -263,8 +264,10 @@ export async function openSignedIn(
   server: RunningServer,
   viewport: Viewport = DESKTOP,
   credentials: { email: string; password: string } = ADMIN,
+  /** The browser's time zone (a Chromium context's timezoneId): the machine's when not given. */
+  timezoneId?: string,
 ): Promise<Session> {
-  return openSession(browser, server, viewport, { storageState: await signedInState(browser, server, credentials) });
+  return openSession(browser, server, viewport, { storageState: await signedInState(browser, server, credentials), timezoneId });
 }
 
 /** The API as a script calls it, signed in as `credentials`: `call` answers the JSON and fails the test on an error. */
