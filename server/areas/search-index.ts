@@ -82,9 +82,9 @@ export const isIndexed = (model: AreaModel, field: string): boolean =>
 
 /** Changes when what the rows hold changes: the area is then rebuilt at start-up (server/areas/evolve.ts). */
 export function indexSignature(model: AreaModel): string {
-  // format 2: stroked Latin letters and ligatures folded (ł → l, æ → ae); format 3: Greek's final sigma folded (ς → σ).
-  // Rows folded by an earlier format are built again.
-  return JSON.stringify({ format: 3, ...indexedFields(model) });
+  // format 2: stroked Latin letters and ligatures folded (ł → l, æ → ae); format 3: Greek's final sigma folded (ς → σ);
+  // format 4: list values (tags) in Unicode's composed form. Rows of an earlier format are built again.
+  return JSON.stringify({ format: 4, ...indexedFields(model) });
 }
 
 function textOf(value: unknown): string {

@@ -20,7 +20,9 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 
 /** How an array element is stored and compared: strings as they are, numbers and booleans as JSON text. */
 export function elementText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
+  // Composed (NFC), stored and asked alike: 'été' with a combining accent and with é are one tag to the filter
+  // (each was found only by its own spelling: an outside probe). Index format 4 (server/areas/search-index.ts).
+  if (typeof value === 'string') return value.normalize('NFC');
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   return undefined;
