@@ -8,7 +8,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useEffect, useRef, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext } from 'react-admin';
-import { SKIPPED_TIME, skippedLocalTime, typedLocalTime } from './toInstant';
+import { SKIPPED_TIME, localMinute, skippedLocalTime, typedLocalTime } from './toInstant';
 
 export type DateKind = 'date' | 'datetime-local';
 
@@ -21,8 +21,6 @@ const INPUT_TEXT: Record<DateKind, RegExp> = {
   'datetime-local': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
 };
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /** A form value as the input shows it: a day (or a day and minute) in the browser's time zone; '' for none. */
 export function inputText(value: unknown, kind: DateKind): string {
   if (value === null || value === undefined || value === '') return '';
@@ -30,8 +28,8 @@ export function inputText(value: unknown, kind: DateKind): string {
   if (typeof value === 'string' && INPUT_TEXT[kind].test(value)) return value;
   const time = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(time.getTime())) return '';
-  const day = `${String(time.getFullYear()).padStart(4, '0')}-${two(time.getMonth() + 1)}-${two(time.getDate())}`;
-  return kind === 'date' ? day : `${day}T${two(time.getHours())}:${two(time.getMinutes())}`;
+  const minute = localMinute(time);
+  return kind === 'date' ? minute.slice(0, 10) : minute;
 }
 
 /** What the form is to hold for the input's text: as typed (a whole date or not), '' when empty, or half typed. */

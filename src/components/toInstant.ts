@@ -10,7 +10,9 @@ const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?$/;
 export const SKIPPED_TIME = 'skipped local time ';
 
 const two = (n: number) => String(n).padStart(2, '0');
-const localMinute = (time: Date) => `${time.getFullYear()}-${two(time.getMonth() + 1)}-${two(time.getDate())}T${two(time.getHours())}:${two(time.getMinutes())}`;
+/** A time as <input type="datetime-local"> writes it, in the browser's zone: '2026-09-27T03:30'. */
+export const localMinute = (time: Date) =>
+  `${String(time.getFullYear()).padStart(4, '0')}-${two(time.getMonth() + 1)}-${two(time.getDate())}T${two(time.getHours())}:${two(time.getMinutes())}`;
 
 export const toInstant = (value: string | null | undefined) => {
   if (!value) return null;

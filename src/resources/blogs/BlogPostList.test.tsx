@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPublishTime } from '../../components/publication';
 import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
+import { inTimeZone } from '../../components/timeZoneTesting';
 import { BlogPostList } from './BlogPostList';
 import { views } from '.';
 
@@ -93,19 +94,13 @@ describe('blog post list', () => {
   });
 
   // A publish date without a time is that UTC day: in Los Angeles the list showed Oct 27 for '2026-10-28' (an outside probe).
-  it('shows a publish date given without a time as that day, west of UTC too', async () => {
-    const zone = process.env.TZ;
-    process.env.TZ = 'America/Los_Angeles';
-    try {
+  it('shows a publish date given without a time as that day, west of UTC too', () =>
+    inTimeZone('America/Los_Angeles', async () => {
       fakeApi({ blogs: [post(18, { title: 'How we cut embodied carbon', status: 'published', published_at: '2026-10-28' })] });
       renderList();
       const row = (await screen.findByRole('link', { name: 'How we cut embodied carbon' })).closest('tr') as HTMLElement;
       expect(within(row).getByText('Oct 28, 2026')).toBeInTheDocument();
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    }
-  });
+    }));
 
   it('says the list could not be loaded, in the API\'s words, never that there are no posts (the database down)', async () => {
     const message = 'The database cannot be reached right now. Try again later; if this goes on, tell your administrator.';
