@@ -39,6 +39,19 @@ export function typedValue(input: Pick<HTMLInputElement, 'value' | 'validity'>):
   return input.validity.badInput ? HALF_TYPED_DATE : '';
 }
 
+/**
+ * What a date-and-time input says of a calendar day stored without a time ('2026-10-28', which the API takes and
+ * counts from 00:00 UTC): the input shows that instant in the browser's zone, the day before at 17:00 in Los Angeles,
+ * a time the editor never set (an outside probe). Undefined for any other value.
+ */
+export function calendarDayNote(value: unknown, kind: DateKind): string | undefined {
+  if (kind !== 'datetime-local' || typeof value !== 'string' || !INPUT_TEXT.date.test(value)) return undefined;
+  const start = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(start.getTime())) return undefined;
+  const day = start.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  return `Saved as the day ${day}, from 00:00 UTC; shown here in your time.`;
+}
+
 export interface BrowserDateInputProps {
   kind: DateKind;
   source: string;
@@ -88,6 +101,9 @@ export function BrowserDateInput({ kind, source, label, helperText, parse, isReq
     field.onChange(typed);
   };
 
+  const dayNote = calendarDayNote(field.value, kind);
+  const shownHelp = dayNote ? (typeof helperText === 'string' ? `${dayNote} ${helperText}` : dayNote) : helperText;
+
   return (
     <TextField
       id={id}
@@ -110,7 +126,11 @@ export function BrowserDateInput({ kind, source, label, helperText, parse, isReq
       fullWidth={fullWidth}
       error={fieldState.invalid}
       disabled={disabled || readOnly}
-      helperText={helperText === false && !fieldState.invalid ? null : <InputHelperText error={fieldState.error?.message} helperText={helperText} />}
+      helperText={
+        shownHelp === false && !fieldState.invalid ? null : (
+          <InputHelperText error={fieldState.error?.message} helperText={shownHelp} />
+        )
+      }
       label={label === false || label === '' ? null : <FieldTitle label={label} source={source} resource={resource} isRequired={required} />}
       slotProps={{
         inputLabel: { shrink: true },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPublishTime } from '../../components/publication';
 import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
+import { inTimeZone } from '../../components/timeZoneTesting';
 import { BlogPostEdit } from './BlogPostEdit';
 import { views } from '.';
 
@@ -26,7 +27,7 @@ const post = (id: number, status: string, published_at: string | null) => ({
 
 beforeEach(() => {
   localStorage.setItem('access_token', 'tok');
-  fakeApi({ blogs: [post(1, 'published', nextWeek), post(2, 'published', lastMonth), post(3, 'draft', nextWeek)] });
+  fakeApi({ blogs: [post(1, 'published', nextWeek), post(2, 'published', lastMonth), post(3, 'draft', nextWeek), post(4, 'published', '2026-10-28')] });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,5 +73,18 @@ describe('blog post edit page', () => {
     expect(preview).toHaveTextContent(`With these settings, right now:ScheduledGoes live ${formatPublishTime(nextWeek)}`);
     await userEvent.setup().click(within(publishing).getByRole('radio', { name: 'Draft' }));
     expect(preview).toHaveTextContent(/^With these settings, right now:Draft$/);
+  });
+
+  // The API takes a publish date without a time and counts it from 00:00 UTC; the input can only show that instant in
+  // the browser's zone, a time nobody set (an outside probe): the form says what is stored.
+  it('says a publish date stored as a calendar day is that day from 00:00 UTC, shown in local time', async () => {
+    await inTimeZone('America/Los_Angeles', async () => {
+      await headerOf(4);
+      const date = within(screen.getByRole('region', { name: 'Publishing' })).getByLabelText('Publish date');
+      expect(date).toHaveValue('2026-10-27T17:00');
+      expect(date).toHaveAccessibleDescription(
+        'Saved as the day Oct 28, 2026, from 00:00 UTC; shown here in your time. Leave empty to publish at once; a future time schedules it.',
+      );
+    });
   });
 });
