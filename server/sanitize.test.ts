@@ -4,7 +4,7 @@ import { mapRichTextAddresses, richTextAddresses, sanitizeRichText, sizeRichText
 describe('sanitizeRichText', () => {
   it('keeps what the rich-text editor produces', () => {
     const html =
-      '<h2>Title</h2><p>Some <strong>bold</strong>, <em>italic</em>, <u>under</u> and <s>struck</s> text.</p>' +
+      '<h2>Title</h2><p>Some <strong>bold</strong>, <em>italic</em>, <u>under</u> and <s>struck</s> text, 120 m<sup>2</sup> of CO<sub>2</sub>.</p>' +
       '<ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quote</blockquote><pre><code>x = 1</code></pre><hr />' +
       '<figure><img src="/api/uploads/abc" alt="A site" title="t" width="640" height="480" /><figcaption>Caption</figcaption></figure>' +
       '<table><thead><tr><th scope="col">Year</th></tr></thead><tbody><tr><td colspan="2">2024</td></tr></tbody></table>';

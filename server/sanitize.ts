@@ -6,7 +6,7 @@ import sanitizeHtml from 'sanitize-html';
 const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre',
-    'br', 'hr', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'sup', 'sub', 'br', 'hr', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],

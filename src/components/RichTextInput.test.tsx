@@ -43,7 +43,7 @@ describe('RichTextInput', () => {
     expect(screen.getByText('Shown on the website')).toBeInTheDocument();
 
     const toolbar = screen.getByRole('toolbar', { name: 'Content formatting' });
-    for (const name of ['Bold', 'Italic', 'Underline', 'Bulleted list', 'Numbered list', 'Blockquote', 'Insert an image', 'Clear formatting']) {
+    for (const name of ['Bold', 'Italic', 'Underline', 'Superscript', 'Subscript', 'Bulleted list', 'Numbered list', 'Blockquote', 'Insert an image', 'Clear formatting']) {
       expect(within(toolbar).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(within(toolbar).getByRole('button', { name: 'Add a link' })).toBeInTheDocument();
@@ -62,6 +62,16 @@ describe('RichTextInput', () => {
     expect(within(toolbar).getByRole('button', { name: 'Undo' })).not.toHaveAttribute('aria-pressed');
     // Nothing selected: there is no text to turn into a link yet.
     expect(within(toolbar).getByRole('button', { name: 'Add a link' })).toBeDisabled();
+  });
+
+  it('reads superscript and subscript, as <sup> and <sub> or as Google Docs writes them, and shows which is on', async () => {
+    renderEditor({ id: 1, content: '<p><sup>TM</sup> 120 m<sup>2</sup>, CO<span style="vertical-align: sub">2</span></p>' });
+    const editor = await findEditor();
+    await waitFor(() => expect(editor.querySelectorAll('sup')).toHaveLength(2));
+    expect([...editor.querySelectorAll('sub')].map((sub) => sub.textContent)).toEqual(['2']);
+    const toolbar = screen.getByRole('toolbar', { name: 'Content formatting' });
+    await waitFor(() => expect(within(toolbar).getByRole('button', { name: 'Superscript' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(toolbar).getByRole('button', { name: 'Subscript' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('shows the heading level under the caret in the text style picker', async () => {

@@ -6,6 +6,8 @@ import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
 import FormatQuote from '@mui/icons-material/FormatQuote';
 import FormatStrikethrough from '@mui/icons-material/FormatStrikethrough';
 import FormatUnderlined from '@mui/icons-material/FormatUnderlined';
+import SubscriptIcon from '@mui/icons-material/Subscript';
+import SuperscriptIcon from '@mui/icons-material/Superscript';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import ImageIcon from '@mui/icons-material/Image';
 import InsertLink from '@mui/icons-material/InsertLink';
@@ -64,6 +66,7 @@ interface Chain {
   toggleItalic(): Chain;
   toggleUnderline(): Chain;
   toggleStrike(): Chain;
+  toggleMark(name: string): Chain;
   toggleBulletList(): Chain;
   toggleOrderedList(): Chain;
   toggleBlockquote(): Chain;
@@ -370,6 +373,20 @@ function Toolbar({ editor, label }: EditorProp & { label: string }) {
       icon: <FormatStrikethrough fontSize="inherit" />,
       run: run((c) => c.toggleStrike()),
     },
+    {
+      key: 'superscript',
+      label: 'Superscript',
+      shortcut: 'Ctrl+.',
+      icon: <SuperscriptIcon fontSize="inherit" />,
+      run: run((c) => c.toggleMark('superscript')),
+    },
+    {
+      key: 'subscript',
+      label: 'Subscript',
+      shortcut: 'Ctrl+,',
+      icon: <SubscriptIcon fontSize="inherit" />,
+      run: run((c) => c.toggleMark('subscript')),
+    },
   ].map((tool) => ({ ...tool, active: on(tool.key), disabled: !editable }));
 
   const blocks: Tool[] = [
@@ -516,8 +533,8 @@ const MIN_HEIGHT = 240;
 // tiptap and ProseMirror weigh more than the rest of a form: they load with the first editor on screen, not with
 // every list.
 const LazyEditor = lazy(async () => {
-  const rich = await import('ra-input-rich-text');
-  const extensions = editorExtensions(rich.DefaultEditorOptions);
+  const [rich, shifted] = await Promise.all([import('ra-input-rich-text'), import('./richTextMarks')]);
+  const extensions = [...editorExtensions(rich.DefaultEditorOptions), shifted.Superscript, shifted.Subscript];
 
   function ConnectedToolbar({ label }: { label: string }) {
     const editor = rich.useTiptapEditor();

@@ -7,6 +7,11 @@ describe('pastedHtml', () => {
     expect(pastedHtml(word)).toBe('<p>Schedule</p><p>Phase | Weeks</p><p>Foundations | 4</p><p>Frame | 6</p>');
   });
 
+  it("keeps a cell's links, emphasis and superscripts, its paragraphs run on with a space", () => {
+    const docs = '<table><tr><td><p>See <a href="https://example.com/plan">the  plan</a></p><p><b>Area</b></p></td><td>120 m<sup>2</sup><br>net</td><td> <p> </p> </td></tr></table>';
+    expect(pastedHtml(docs)).toBe('<p>See <a href="https://example.com/plan">the plan</a> <b>Area</b> | 120 m<sup>2</sup> net</p>');
+  });
+
   it('keeps a title (h1) as the first heading and h5, h6 as the last, with what is inside them', () => {
     expect(pastedHtml('<h1>Site <em>diary</em></h1><h5>Notes</h5><h6>Small</h6><h3>Kept</h3>')).toBe('<h2>Site <em>diary</em></h2><h4>Notes</h4><h4>Small</h4><h3>Kept</h3>');
   });
