@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       publicFormRateLimit: 10,
       publicFormGlobalLimit: 30,
       publicFormFilesBytesPerHour: 100 * 1024 * 1024,
+      publicFormFilesBytesPerAddressPerHour: 25 * 1024 * 1024,
       // docs/deploy.md, "Sign-in throttling".
       signInThrottle: {
         windowMs: 15 * 60_000,
@@ -74,6 +75,7 @@ describe('loadConfig', () => {
       SIGN_IN_ADDRESS_LOCK_AFTER: '100',
       PUBLIC_FORM_GLOBAL_LIMIT: '0',
       PUBLIC_FORM_FILES_MB_PER_HOUR: '20',
+      PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: '5',
       SECRET_KEY: 'k'.repeat(40),
       SEED_SAMPLE_CONTENT: 'false',
       UPLOAD_GRACE_HOURS: '48',
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
       publicFormRateLimit: 3,
       publicFormGlobalLimit: 0,
       publicFormFilesBytesPerHour: 20 * 1024 * 1024,
+      publicFormFilesBytesPerAddressPerHour: 5 * 1024 * 1024,
       secretKey: 'k'.repeat(40),
       seedSampleContent: false,
       port: 3000,

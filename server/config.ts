@@ -123,6 +123,8 @@ const envSchema = z.object({
   PUBLIC_FORM_GLOBAL_LIMIT: integer(0, 1_000_000).default(30),
   // Megabytes of files (CVs) the website's forms may store in an hour, from all visitors together; 0: no budget.
   PUBLIC_FORM_FILES_MB_PER_HOUR: integer(0, 1_000_000).default(100),
+  // Megabytes of that budget one address (an IPv6 client: its /64) may spend in an hour; 0: no share.
+  PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: integer(0, 1_000_000).default(25),
   SIGN_IN_WINDOW_MINUTES: integer(1, 24 * 60).default(15),
   SIGN_IN_LOCK_MINUTES: integer(1, 24 * 60).default(15),
   SIGN_IN_MAX_DELAY_SECONDS: integer(1, 3600).default(60),
@@ -191,6 +193,8 @@ export interface Config {
   publicFormGlobalLimit: number;
   /** Bytes of files the website's forms may store in an hour (PUBLIC_FORM_FILES_MB_PER_HOUR); 0: no budget. */
   publicFormFilesBytesPerHour: number;
+  /** Bytes of files one address may have the forms store in an hour (PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR); 0: no share. */
+  publicFormFilesBytesPerAddressPerHour: number;
   /** Sign-in throttling counted in the database, per account and per address (server/repositories/sign-in-attempts.ts). */
   signInThrottle: SignInThrottleConfig;
   /** Signs short-lived download links; random per process unless SECRET_KEY is set. */
@@ -272,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicFormRateLimit: e.PUBLIC_FORM_RATE_LIMIT,
     publicFormGlobalLimit: e.PUBLIC_FORM_GLOBAL_LIMIT,
     publicFormFilesBytesPerHour: e.PUBLIC_FORM_FILES_MB_PER_HOUR * 1024 * 1024,
+    publicFormFilesBytesPerAddressPerHour: e.PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR * 1024 * 1024,
     signInThrottle: {
       windowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
       lockMs: e.SIGN_IN_LOCK_MINUTES * 60_000,

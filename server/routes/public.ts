@@ -23,6 +23,8 @@ import { HttpError } from '../http-error';
 import { documentationOnlyContent, NO_SECURITY } from '../plugins/openapi';
 import { countCreatedSince, findRecord } from '../repositories/records';
 import { anonymousUploadBytesSince } from '../repositories/uploads';
+import { addressKey } from '../client-address';
+import { createFilesShare } from '../files-share';
 import { checkFile, type NewUpload } from '../upload-files';
 import { errorResponses, pascalCase } from './contract';
 
@@ -31,6 +33,8 @@ type Db = Kysely<Database>;
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions. Please wait a minute and try again.';
 export const FORM_BUSY = 'This form is receiving too many submissions right now. Please try again in a minute.';
 export const FILES_BUSY = 'The forms cannot take more files right now. Please try again later, or send the form without the file.';
+export const FILES_SHARE_USED =
+  'The forms have taken as many files from your network as they take in an hour. Please try again later, or send the form without the file.';
 export const MALFORMED_FORM = 'The form data is malformed and could not be read.';
 export const NOT_A_FORM = 'Send the form as JSON (application/json) or as multipart/form-data.';
 
@@ -247,7 +251,7 @@ export interface PublicRoutesOptions {
   db: Db;
   /** The inbox areas. */
   areas: readonly AreaModel[];
-  config: Pick<Config, 'publicFormRateLimit' | 'publicFormGlobalLimit' | 'publicFormFilesBytesPerHour'>;
+  config: Pick<Config, 'publicFormRateLimit' | 'publicFormGlobalLimit' | 'publicFormFilesBytesPerHour' | 'publicFormFilesBytesPerAddressPerHour'>;
 }
 
 export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, { db, areas, config }) => {
@@ -312,6 +316,19 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
     throw new HttpError(429, FILES_BUSY);
   }
 
+  // Each address's share of the files budget, all forms together (server/files-share.ts).
+  const filesShare = config.publicFormFilesBytesPerAddressPerHour > 0 ? createFilesShare(config.publicFormFilesBytesPerAddressPerHour, FILES_WINDOW_MS) : undefined;
+
+  /** Reserves the post's files in its sender's share, or refuses the post (429, nothing stored); undefined: no files. */
+  function reserveShare(request: FastifyRequest, files: Map<string, NewUpload[]>, reply: FastifyReply): (() => void) | undefined {
+    const incoming = [...files.values()].flat().reduce((sum, upload) => sum + upload.size, 0);
+    if (!filesShare || incoming === 0) return undefined;
+    const answer = filesShare.reserve(addressKey(request.ip), incoming);
+    if (answer.ok) return answer.release;
+    reply.header('retry-after', String(answer.retryAfterSeconds));
+    throw new HttpError(429, FILES_SHARE_USED);
+  }
+
   // One route per form, at its own path: the document shows each form's fields (docs/website-forms.md).
   for (const model of areas) {
     const cv = [...model.uploadFields.keys()].map((field) => `\`${field}\``).join(', ');
@@ -357,9 +374,18 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
           await checkFilesBudget(trx, form.files, reply);
         };
         const options = { publicSubmission: true, files: form.files, errors: form.errors, check: visitorReferences(model, arrived), admit, now: arrived };
-        // A bot: answered as a real submission, after the same reading and checks, and nothing is stored.
-        if (form.honeypot) await rehearseSubmission(db, model, form.body, options);
-        else await createSubmission(db, model, form.body, options);
+        // A post that stores nothing (refused, or a bot's) gives its files' room back.
+        const release = reserveShare(request, form.files, reply);
+        try {
+          // A bot: answered as a real submission, after the same reading and checks, and nothing is stored.
+          if (form.honeypot) {
+            await rehearseSubmission(db, model, form.body, options);
+            release?.();
+          } else await createSubmission(db, model, form.body, options);
+        } catch (error) {
+          release?.();
+          throw error;
+        }
         return reply.code(201).send(received);
       },
     );

@@ -16,7 +16,7 @@ import { buildAreaModel } from '../../server/areas/model';
 import { dialectOf } from '../../server/db';
 import { OPENAPI_PATH } from '../../server/plugins/openapi';
 import { pascalCase } from '../../server/routes/contract';
-import { FILES_BUSY, FORM_BUSY, HONEYPOT_NOT_TEXT, MALFORMED_FORM, NOT_A_FORM, publicRoutes } from '../../server/routes/public';
+import { FILES_BUSY, FILES_SHARE_USED, FORM_BUSY, HONEYPOT_NOT_TEXT, MALFORMED_FORM, NOT_A_FORM, publicRoutes } from '../../server/routes/public';
 import { RESERVED_FIELD_NAME } from '../../server/file-parts';
 import { DOC, DOCX, ELF, EXE, PDF, PNG } from '../helpers/files';
 import { apiClient, AUTH_REQUIRED, listParams, setupApp, signIn, type ApiClient, type TestApp } from './helpers';
@@ -56,9 +56,9 @@ function postJson(app: FastifyInstance, name: string, payload: InjectOptions['pa
   return app.inject({ method: 'POST', url: `/api/public/${name}`, payload, headers });
 }
 
-async function postForm(app: FastifyInstance, name: string, parts: Part[]) {
+async function postForm(app: FastifyInstance, name: string, parts: Part[], remoteAddress?: string) {
   const { payload, contentType } = await encode(parts);
-  return app.inject({ method: 'POST', url: `/api/public/${name}`, payload, headers: { 'content-type': contentType } });
+  return app.inject({ method: 'POST', url: `/api/public/${name}`, payload, headers: { 'content-type': contentType }, ...(remoteAddress && { remoteAddress }) });
 }
 
 let t: TestApp;
@@ -398,7 +398,7 @@ describe('the honeypot', () => {
       schema: z.object({ email: fields.email('Email'), [HONEYPOT_FIELD]: fields.optionalText('Website') }),
     });
     const app = Fastify({ logger: false });
-    app.register(publicRoutes, { db: t.db, areas: [buildAreaModel(spammy)], config: { publicFormRateLimit: 0, publicFormGlobalLimit: 0, publicFormFilesBytesPerHour: 0 } });
+    app.register(publicRoutes, { db: t.db, areas: [buildAreaModel(spammy)], config: { publicFormRateLimit: 0, publicFormGlobalLimit: 0, publicFormFilesBytesPerHour: 0, publicFormFilesBytesPerAddressPerHour: 0 } });
     await expect(app.ready()).rejects.toThrow(`'${HONEYPOT_FIELD}' is the forms' honeypot`);
     await app.close();
   });
@@ -503,6 +503,55 @@ describe("the forms' files budget per hour (PUBLIC_FORM_FILES_MB_PER_HOUR)", () 
     expect([waited.statusCode, waited.json(), waited.headers['retry-after']]).toEqual([429, { message: FILES_BUSY }, '5']);
     expect(await counts(budgeted.db)).toEqual(before);
     expectAccepted(await apply('Next turn'));
+  });
+});
+
+describe("each address's share of the files budget (PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR)", () => {
+  let shared: TestApp;
+  beforeAll(async () => {
+    // Room for two CVs an hour from one address, ten from all.
+    shared = await setupApp({ publicFormFilesBytesPerHour: PDF.length * 10 + 10, publicFormFilesBytesPerAddressPerHour: PDF.length * 2 + 10 });
+  });
+  afterAll(async () => {
+    await shared.close();
+  });
+  const apply = (name: string, from: string, fields: Record<string, string> = {}) =>
+    postForm(shared.app, 'careers-form', partsOf({ ...applicant, full_name: name, ...fields }, [['cv', file(PDF, `${name}.pdf`, 'application/pdf')]]), from);
+  const names = async () =>
+    (await shared.db.selectFrom('records').select('data').where('area', '=', 'careers-form').orderBy('id').execute()).map(
+      // JSON text on SQLite, an object on PostgreSQL.
+      (row) => ((typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as { full_name: string }).full_name,
+    );
+
+  // One address spent the whole hour's budget with sixteen posts, and no applicant could attach a CV (an outside probe).
+  it('refuses one address its third CV with 429 and Retry-After, storing nothing, while another address and text alone are taken', async () => {
+    expectAccepted(await apply('One', '203.0.113.7'));
+    expectAccepted(await apply('Two', '203.0.113.7'));
+    const before = await counts(shared.db);
+    const refused = await apply('Three', '203.0.113.7');
+    expect([refused.statusCode, refused.json()]).toEqual([429, { message: FILES_SHARE_USED }]);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(3590);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await counts(shared.db)).toEqual(before);
+    // The same address without a file; another address with one.
+    expectAccepted(await postForm(shared.app, 'careers-form', partsOf({ ...applicant, full_name: 'Three, no CV' }), '203.0.113.7'));
+    expectAccepted(await apply('Real applicant', '198.51.100.20'));
+    expect((await names()).slice(-4)).toEqual(['One', 'Two', 'Three, no CV', 'Real applicant']);
+    expect(await counts(shared.db)).toEqual({ records: before.records + 2, uploads: before.uploads + 1 });
+  });
+
+  it('counts an IPv6 client by its /64, and gives back the room of a post refused for its fields', async () => {
+    expectAccepted(await apply('Six one', '2001:db8:6:1::5'));
+    // Refused for its email: nothing stored, and its file does not count.
+    const invalid = await apply('Six bad', '2001:db8:6:1::6', { email: 'not an email' });
+    expect(invalid.statusCode).toBe(400);
+    expectAccepted(await apply('Six two', '2001:db8:6:1:ffff::9'));
+    const refused = await apply('Six three', '2001:db8:6:1::7');
+    expect([refused.statusCode, refused.json()]).toEqual([429, { message: FILES_SHARE_USED }]);
+    // The next /64 is another client.
+    expectAccepted(await apply('Six other', '2001:db8:6:2::5'));
+    expect((await names()).slice(-3)).toEqual(['Six one', 'Six two', 'Six other']);
   });
 });
 
