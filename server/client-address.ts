@@ -1,5 +1,5 @@
-// What the per-address limits count by (sign-in throttling, LOGIN_RATE_LIMIT, PUBLIC_FORM_RATE_LIMIT, the open
-// connections cap). An IPv4 address is one client; an IPv6 client usually holds a whole /64 (2^64 addresses its
+// What the per-address limits count by (sign-in throttling, LOGIN_RATE_LIMIT, PUBLIC_FORM_RATE_LIMIT, the forms' files
+// share, the open connections cap). An IPv4 address is one client; an IPv6 client usually holds a whole /64 (2^64 addresses its
 // machine may pick from at will), so IPv6 addresses count by their first 64 bits (an attacker's probe). The audit log
 // and the sessions list keep the full address.
 import { isIPv4, isIPv6 } from 'node:net';

@@ -75,7 +75,7 @@ describe('loadConfig', () => {
       SIGN_IN_ADDRESS_LOCK_AFTER: '100',
       PUBLIC_FORM_GLOBAL_LIMIT: '0',
       PUBLIC_FORM_FILES_MB_PER_HOUR: '20',
-      PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: '5',
+      PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: '12',
       SECRET_KEY: 'k'.repeat(40),
       SEED_SAMPLE_CONTENT: 'false',
       UPLOAD_GRACE_HOURS: '48',
@@ -85,7 +85,7 @@ describe('loadConfig', () => {
       publicFormRateLimit: 3,
       publicFormGlobalLimit: 0,
       publicFormFilesBytesPerHour: 20 * 1024 * 1024,
-      publicFormFilesBytesPerAddressPerHour: 5 * 1024 * 1024,
+      publicFormFilesBytesPerAddressPerHour: 12 * 1024 * 1024,
       secretKey: 'k'.repeat(40),
       seedSampleContent: false,
       port: 3000,
@@ -232,6 +232,11 @@ describe('loadConfig', () => {
     }
     expect(loadConfig({ SESSION_IDLE_MINUTES: '5' }).sessionIdleMinutes).toBe(5);
     expect(loadConfig({ SESSION_IDLE_MINUTES: '0' }).sessionIdleMinutes).toBe(0);
+    // A share smaller than one CV would refuse that CV every hour.
+    expect(() => loadConfig({ PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: '9' })).toThrow(
+      "PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: must be 0 (no share) or at least 10: a form's file can be that large",
+    );
+    expect(loadConfig({ PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: '0' }).publicFormFilesBytesPerAddressPerHour).toBe(0);
     expect(() => loadConfig({ SIGN_IN_ACCOUNT_LOCK_AFTER: '-1' })).toThrow('SIGN_IN_ACCOUNT_LOCK_AFTER: must be between 0 and 1000000');
     expect(() => loadConfig({ SIGN_IN_MAX_DELAY_SECONDS: 'soon' })).toThrow('SIGN_IN_MAX_DELAY_SECONDS: must be a whole number');
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../schema/auth';
-import { DEFAULT_MAX_IMAGE_PIXELS } from '../schema/uploads';
+import { DEFAULT_MAX_IMAGE_PIXELS, FORM_FILE_RULE, MB } from '../schema/uploads';
 
 // The project's folder: server/ in the sources, dist-server/ once built, both one level down.
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -124,7 +124,11 @@ const envSchema = z.object({
   // Megabytes of files (CVs) the website's forms may store in an hour, from all visitors together; 0: no budget.
   PUBLIC_FORM_FILES_MB_PER_HOUR: integer(0, 1_000_000).default(100),
   // Megabytes of that budget one address (an IPv6 client: its /64) may spend in an hour; 0: no share.
-  PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: integer(0, 1_000_000).default(25),
+  PUBLIC_FORM_FILES_MB_PER_ADDRESS_PER_HOUR: integer(0, 1_000_000)
+    .refine((megabytes) => megabytes === 0 || megabytes * MB >= FORM_FILE_RULE.maxBytes, {
+      error: `must be 0 (no share) or at least ${FORM_FILE_RULE.maxBytes / MB}: a form's file can be that large`,
+    })
+    .default(25),
   SIGN_IN_WINDOW_MINUTES: integer(1, 24 * 60).default(15),
   SIGN_IN_LOCK_MINUTES: integer(1, 24 * 60).default(15),
   SIGN_IN_MAX_DELAY_SECONDS: integer(1, 3600).default(60),

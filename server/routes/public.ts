@@ -34,7 +34,9 @@ export const TOO_MANY_SUBMISSIONS = 'Too many submissions. Please wait a minute 
 export const FORM_BUSY = 'This form is receiving too many submissions right now. Please try again in a minute.';
 export const FILES_BUSY = 'The forms cannot take more files right now. Please try again later, or send the form without the file.';
 export const FILES_SHARE_USED =
-  'The forms have taken as many files from your network as they take in an hour. Please try again later, or send the form without the file.';
+  'Your connection has sent as many megabytes of files as the forms take from one address in an hour. Please try again later, or send the form without the file.';
+export const filesOverShare = (megabytes: number) =>
+  `The files of this form are more than the forms take from one address in an hour (${megabytes} MB). Send smaller files, or the form without them.`;
 export const MALFORMED_FORM = 'The form data is malformed and could not be read.';
 export const NOT_A_FORM = 'Send the form as JSON (application/json) or as multipart/form-data.';
 
@@ -317,12 +319,20 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
   }
 
   // Each address's share of the files budget, all forms together (server/files-share.ts).
-  const filesShare = config.publicFormFilesBytesPerAddressPerHour > 0 ? createFilesShare(config.publicFormFilesBytesPerAddressPerHour, FILES_WINDOW_MS) : undefined;
+  // A share of the budget: none without one.
+  const filesShare =
+    config.publicFormFilesBytesPerHour > 0 && config.publicFormFilesBytesPerAddressPerHour > 0
+      ? createFilesShare(config.publicFormFilesBytesPerAddressPerHour, FILES_WINDOW_MS)
+      : undefined;
 
   /** Reserves the post's files in its sender's share, or refuses the post (429, nothing stored); undefined: no files. */
   function reserveShare(request: FastifyRequest, files: Map<string, NewUpload[]>, reply: FastifyReply): (() => void) | undefined {
     const incoming = [...files.values()].flat().reduce((sum, upload) => sum + upload.size, 0);
     if (!filesShare || incoming === 0) return undefined;
+    // Never to fit, however long the sender waits: said so, not "try again later".
+    if (incoming > config.publicFormFilesBytesPerAddressPerHour) {
+      throw new HttpError(413, filesOverShare(Math.floor(config.publicFormFilesBytesPerAddressPerHour / MB)));
+    }
     const answer = filesShare.reserve(addressKey(request.ip), incoming);
     if (answer.ok) return answer.release;
     reply.header('retry-after', String(answer.retryAfterSeconds));
@@ -366,25 +376,29 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
         // The cap again in the write's transaction, counting every submission stored while this one's body came (slow
         // bodies all passed the first check at once: an attacker's probe stored 8 past a cap of 3). PostgreSQL's
         // concurrent transactions take turns on the form's lock; SQLite's writes run one at a time already.
+        // The sender's share of the files budget, taken once the fields are valid (a mistyped email is said first);
+        // given back below if nothing is stored after all.
+        let release: (() => void) | undefined;
         const admit = async (trx: Kysely<Database>) => {
           if (config.publicFormGlobalLimit > 0) {
             if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`form cap ${model.name}`}, 0))`.execute(trx);
             await checkCap(trx, model, reply, new Date());
           }
+          release?.();
+          release = reserveShare(request, form.files, reply);
           await checkFilesBudget(trx, form.files, reply);
         };
         const options = { publicSubmission: true, files: form.files, errors: form.errors, check: visitorReferences(model, arrived), admit, now: arrived };
-        // A post that stores nothing (refused, or a bot's) gives its files' room back.
-        const release = reserveShare(request, form.files, reply);
-        try {
-          // A bot: answered as a real submission, after the same reading and checks, and nothing is stored.
-          if (form.honeypot) {
-            await rehearseSubmission(db, model, form.body, options);
+        // A bot: answered as a real submission, after the same reading and checks, and nothing is stored (nor admitted).
+        if (form.honeypot) await rehearseSubmission(db, model, form.body, options);
+        else {
+          try {
+            await createSubmission(db, model, form.body, options);
+          } catch (error) {
+            // Nothing stored: the files' room goes back to the sender's share.
             release?.();
-          } else await createSubmission(db, model, form.body, options);
-        } catch (error) {
-          release?.();
-          throw error;
+            throw error;
+          }
         }
         return reply.code(201).send(received);
       },

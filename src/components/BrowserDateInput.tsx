@@ -8,6 +8,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useEffect, useRef, type ChangeEvent, type FocusEvent, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useResourceContext } from 'react-admin';
+import { normalizeDate } from '../../schema/dates';
 import { SKIPPED_TIME, localMinute, skippedLocalTime, typedLocalTime } from './toInstant';
 
 export type DateKind = 'date' | 'datetime-local';
@@ -21,15 +22,40 @@ const INPUT_TEXT: Record<DateKind, RegExp> = {
   'datetime-local': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/,
 };
 
+/**
+ * Which moment of a calendar day stored where a date and time is asked ('2026-10-28') the input shows: a start
+ * (publish date, a banner's start) counts from 00:00 UTC, an end (a banner's end) lasts until 24:00 UTC
+ * (schema/schedule.ts nowFor).
+ */
+export type CalendarDayMoment = 'start' | 'end';
+
+/** A whole calendar day as stored (a real date, no time), or null. */
+const storedDay = (value: unknown): string | null =>
+  typeof value === 'string' && INPUT_TEXT.date.test(value) && normalizeDate(value) === value ? value : null;
+
 /** A form value as the input shows it: a day (or a day and minute) in the browser's time zone; '' for none. */
-export function inputText(value: unknown, kind: DateKind): string {
+export function inputText(value: unknown, kind: DateKind, moment: CalendarDayMoment = 'start'): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && value.startsWith(SKIPPED_TIME)) return typedLocalTime(value);
   if (typeof value === 'string' && INPUT_TEXT[kind].test(value)) return value;
-  const time = value instanceof Date ? value : new Date(String(value));
+  const day = kind === 'datetime-local' ? storedDay(value) : null;
+  // The last minute of an end day, so the input shows when it stops.
+  const time = day ? new Date(`${day}T${moment === 'end' ? '23:59' : '00:00'}:00Z`) : value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(time.getTime())) return '';
   const minute = localMinute(time);
   return kind === 'date' ? minute.slice(0, 10) : minute;
+}
+
+/**
+ * What a date-and-time input says of a calendar day stored without a time ('2026-10-28', which the API takes and
+ * counts from 00:00 UTC, or for an end until 24:00 UTC): the input shows that moment in the browser's zone, the day
+ * before at 17:00 in Los Angeles, a time the editor never set (an outside probe). Undefined for any other value.
+ */
+export function calendarDayNote(value: unknown, kind: DateKind, moment: CalendarDayMoment = 'start'): string | undefined {
+  const day = kind === 'datetime-local' ? storedDay(value) : null;
+  if (!day) return undefined;
+  const shown = new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  return `Saved as the day ${shown}, ${moment === 'end' ? 'until 24:00' : 'from 00:00'} UTC; shown here in your time.`;
 }
 
 /** What the form is to hold for the input's text: as typed (a whole date or not), '' when empty, or half typed. */
@@ -39,24 +65,13 @@ export function typedValue(input: Pick<HTMLInputElement, 'value' | 'validity'>):
   return input.validity.badInput ? HALF_TYPED_DATE : '';
 }
 
-/**
- * What a date-and-time input says of a calendar day stored without a time ('2026-10-28', which the API takes and
- * counts from 00:00 UTC): the input shows that instant in the browser's zone, the day before at 17:00 in Los Angeles,
- * a time the editor never set (an outside probe). Undefined for any other value.
- */
-export function calendarDayNote(value: unknown, kind: DateKind): string | undefined {
-  if (kind !== 'datetime-local' || typeof value !== 'string' || !INPUT_TEXT.date.test(value)) return undefined;
-  const start = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(start.getTime())) return undefined;
-  const day = start.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-  return `Saved as the day ${day}, from 00:00 UTC; shown here in your time.`;
-}
-
 export interface BrowserDateInputProps {
   kind: DateKind;
   source: string;
   label?: string | false;
   helperText?: ReactNode;
+  /** For a day stored without a time: whether it counts from its start (default) or lasts to its end. */
+  calendarDay?: CalendarDayMoment;
   /** The form's value from what the input holds (a date and time: toInstant, UTC). */
   parse?: (value: string) => unknown;
   isRequired?: boolean;
@@ -70,7 +85,7 @@ export interface BrowserDateInputProps {
 
 const NOTHING_SET = Symbol('nothing set');
 
-export function BrowserDateInput({ kind, source, label, helperText, parse, isRequired, fullWidth, disabled, readOnly, margin, variant, className }: BrowserDateInputProps) {
+export function BrowserDateInput({ kind, source, label, helperText, calendarDay = 'start', parse, isRequired, fullWidth, disabled, readOnly, margin, variant, className }: BrowserDateInputProps) {
   const resource = useResourceContext();
   const { field, fieldState, id, isRequired: required } = useInput({
     source,
@@ -90,19 +105,29 @@ export function BrowserDateInput({ kind, source, label, helperText, parse, isReq
   useEffect(() => {
     if (own.current !== NOTHING_SET && Object.is(own.current, field.value)) return;
     own.current = NOTHING_SET;
-    if (input.current) input.current.value = inputText(field.value, kind);
-  }, [field.value, kind]);
+    if (input.current) input.current.value = inputText(field.value, kind, calendarDay);
+  }, [field.value, kind, calendarDay]);
 
   const take = (target: HTMLInputElement) => {
     const typed = typedValue(target);
+    // The input still showing the form's value (a calendar day shown as its first or last minute, say): nothing was
+    // typed, and the stored value stays as it is. Leaving the field rewrote a day as an instant (a review).
+    if (typed !== '' && typed === inputText(field.value, kind, calendarDay)) return;
     const value = typed === '' ? null : parse ? parse(typed) : typed;
     if (Object.is(value, field.value) || (value === null && (field.value === '' || field.value === undefined))) return;
     own.current = value;
     field.onChange(typed);
   };
 
-  const dayNote = calendarDayNote(field.value, kind);
-  const shownHelp = dayNote ? (typeof helperText === 'string' ? `${dayNote} ${helperText}` : dayNote) : helperText;
+  const dayNote = calendarDayNote(field.value, kind, calendarDay);
+  const shownHelp = dayNote ? (
+    <>
+      {dayNote}
+      {helperText ? <> {helperText}</> : null}
+    </>
+  ) : (
+    helperText
+  );
 
   return (
     <TextField
@@ -113,7 +138,7 @@ export function BrowserDateInput({ kind, source, label, helperText, parse, isReq
       }}
       name={field.name}
       type={kind}
-      defaultValue={inputText(field.value, kind)}
+      defaultValue={inputText(field.value, kind, calendarDay)}
       onChange={(event: ChangeEvent<HTMLInputElement>) => take(event.currentTarget)}
       onBlur={(event: FocusEvent<HTMLInputElement>) => {
         take(event.currentTarget);

@@ -12,6 +12,11 @@ describe('pastedHtml', () => {
     expect(pastedHtml(docs)).toBe('<p>See <a href="https://example.com/plan">the plan</a> <b>Area</b> | 120 m<sup>2</sup> net</p>');
   });
 
+  it('reads a table inside a cell once, as part of that cell, and runs a rule or a figure on as words', () => {
+    const nested = '<table><tr><td>Outer <table><tr><td>In1</td><td><b>In2</b></td></tr></table></td><td>a<hr>b</td><td><figure><figcaption>Plan</figcaption></figure></td></tr></table>';
+    expect(pastedHtml(nested)).toBe('<p>Outer In1 | <b>In2</b> | a b | Plan</p>');
+  });
+
   it('keeps a title (h1) as the first heading and h5, h6 as the last, with what is inside them', () => {
     expect(pastedHtml('<h1>Site <em>diary</em></h1><h5>Notes</h5><h6>Small</h6><h3>Kept</h3>')).toBe('<h2>Site <em>diary</em></h2><h4>Notes</h4><h4>Small</h4><h3>Kept</h3>');
   });

@@ -8,7 +8,7 @@
 /** Addresses an image may keep: the web's, and this site's own paths (the server checks them again). */
 const LOADABLE = /^(https?:\/\/|\/(?!\/))/i;
 
-const BLOCKS = 'p, div, h1, h2, h3, h4, h5, h6, ul, ol, li, blockquote, pre';
+const BLOCKS = 'p, div, h1, h2, h3, h4, h5, h6, ul, ol, li, blockquote, pre, dl, dt, dd, figure, figcaption, section, article, header, footer, address';
 
 /**
  * A table cell's words with their links, emphasis and superscripts (a cell's text alone lost them: an outside probe),
@@ -19,7 +19,7 @@ function cellContent(cell: Element): Node[] {
   for (const image of [...copy.querySelectorAll('img')]) image.remove();
   // Innermost first, so each block's words end up in the cell itself.
   for (const block of [...copy.querySelectorAll(BLOCKS)].reverse()) block.replaceWith(' ', ...block.childNodes, ' ');
-  for (const line of [...copy.querySelectorAll('br')]) line.replaceWith(' ');
+  for (const line of [...copy.querySelectorAll('br, hr')]) line.replaceWith(' ');
   copy.normalize();
   const texts: Text[] = [];
   const walker = copy.ownerDocument.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
@@ -40,8 +40,12 @@ export function pastedHtml(html: string): string {
   const document = new DOMParser().parseFromString(html, 'text/html');
   const body = document.body;
 
-  for (const table of [...body.querySelectorAll('table')]) {
-    const rows = [...table.querySelectorAll('tr')].map((row) => [...row.querySelectorAll('th, td')].map(cellContent).filter((cell) => cell.length > 0));
+  // Innermost first: a table in a cell is already its paragraphs when the cell is read. Each table reads its own rows
+  // and cells only (a nested table's were read three times: a review).
+  for (const table of [...body.querySelectorAll('table')].reverse()) {
+    const rows = [...table.querySelectorAll(':scope > tr, :scope > thead > tr, :scope > tbody > tr, :scope > tfoot > tr')].map((row) =>
+      [...row.querySelectorAll(':scope > th, :scope > td')].map(cellContent).filter((cell) => cell.length > 0),
+    );
     const paragraphs = rows
       .filter((cells) => cells.length > 0)
       .map((cells) => {

@@ -15,7 +15,7 @@ function shiftedMark(name: Position) {
   return Mark.create({
     name,
     // A character is raised or lowered, not both.
-    excludes: other,
+    excludes: `${name} ${other}`,
     parseHTML() {
       return [
         { tag: TAGS[name] },

@@ -541,6 +541,30 @@ describe("each address's share of the files budget (PUBLIC_FORM_FILES_MB_PER_ADD
     expect(await counts(shared.db)).toEqual({ records: before.records + 2, uploads: before.uploads + 1 });
   });
 
+  it('is no limit of its own when the budget is switched off', async () => {
+    const unbudgeted = await setupApp({ publicFormFilesBytesPerHour: 0, publicFormFilesBytesPerAddressPerHour: PDF.length * 2 + 10 });
+    try {
+      for (const name of ['Free one', 'Free two', 'Free three']) {
+        expectAccepted(await postForm(unbudgeted.app, 'careers-form', partsOf({ ...applicant, full_name: name }, [['cv', file(PDF, 'cv.pdf', 'application/pdf')]]), '203.0.113.50'));
+      }
+    } finally {
+      await unbudgeted.close();
+    }
+  });
+
+  it('spends nothing on a post caught by the honeypot', async () => {
+    const bot = await postForm(
+      shared.app,
+      'careers-form',
+      partsOf({ ...applicant, full_name: 'Bot', [HONEYPOT_FIELD]: 'https://spam.example' }, [['cv', file(PDF, 'bot.pdf', 'application/pdf')]]),
+      '203.0.113.99',
+    );
+    expectAccepted(bot);
+    expectAccepted(await apply('After the bot, one', '203.0.113.99'));
+    expectAccepted(await apply('After the bot, two', '203.0.113.99'));
+    expect((await names()).slice(-2)).toEqual(['After the bot, one', 'After the bot, two']);
+  });
+
   it('counts an IPv6 client by its /64, and gives back the room of a post refused for its fields', async () => {
     expectAccepted(await apply('Six one', '2001:db8:6:1::5'));
     // Refused for its email: nothing stored, and its file does not count.

@@ -79,7 +79,7 @@ export function BannerForm({ create = false }: { create?: boolean }) {
             <SelectInput source="placement" choices={placementChoices} fullWidth helperText="Where the website shows it" />
             <FormPair>
               <DateTimeInput source="starts_at" parse={toInstant} fullWidth helperText="Empty: from now" />
-              <DateTimeInput source="ends_at" parse={toInstant} fullWidth helperText="Empty: until switched off" />
+              <DateTimeInput source="ends_at" parse={toInstant} calendarDay="end" fullWidth helperText="Empty: until switched off" />
             </FormPair>
             <BooleanInput source="active" defaultValue={fieldDefault(banners, 'active')} helperText="Switched off, it never shows, whatever the dates" />
             <FormDataConsumer>
