@@ -128,7 +128,7 @@ describe('database', () => {
       const migrator = await migratorFor(db);
       expect((await migrator.migrateTo('0013_search_merging')).error).toBeUndefined();
       expect(await compressions()).toEqual(LZ4_COLUMNS.map(([table, column]) => `${table}.${column}: default`));
-      expect(await migrate(db)).toEqual(['0014_document_compression', '0015_search_merging_in_commits', '0016_upload_dimensions']);
+      expect(await migrate(db)).toEqual(['0014_document_compression', '0015_search_merging_in_commits', '0016_upload_dimensions', '0017_image_metadata']);
       expect(await compressions()).toEqual(LZ4_COLUMNS.map(([table, column]) => `${table}.${column}: ${kind}`));
     }
     await sql`delete from records where id = ${id}`.execute(db);
@@ -152,7 +152,7 @@ describe('database', () => {
       { k: 'automerge', v: SEARCH_AUTOMERGE },
       { k: 'usermerge', v: 4 },
     ]);
-    expect(await migrate(db)).toEqual(['0015_search_merging_in_commits', '0016_upload_dimensions']);
+    expect(await migrate(db)).toEqual(['0015_search_merging_in_commits', '0016_upload_dimensions', '0017_image_metadata']);
     expect(await settings()).toEqual([
       { k: 'automerge', v: 0 },
       { k: 'usermerge', v: SEARCH_MERGE_SEGMENTS },

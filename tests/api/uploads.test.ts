@@ -1,5 +1,6 @@
 // Uploads are judged by their bytes, stored in the database, and served with caching and safe names; documents
 // (CVs) only to signed-in users or through a short-lived signed link.
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { cleanFilename } from '../../server/upload-files';
 import { TOO_MANY_FIELDS } from '../../server/routes/uploads';
@@ -9,7 +10,10 @@ import { DOC, DOCX, ELF, EXE, GIF, JPEG, LATITUDE_BYTES, MSI, PDF, PNG, WEBP, XM
 import { apiClient, AUTH_REQUIRED, csrf, multipart, setupApp, signIn, type TestApp } from './helpers';
 import { migrate, migratorFor } from '../../server/db';
 import { BACKFILL_BATCH } from '../../server/db/migrations/0016-upload-dimensions';
+import { METADATA_BATCH } from '../../server/db/migrations/0017-image-metadata';
 import { createTestDb } from '../helpers/db';
+import { imageDimensions, shownDimensions } from '../../server/image-dimensions';
+import { withoutLocation } from '../../server/image-location';
 
 let t: TestApp;
 let token: string;
@@ -549,7 +553,7 @@ describe('migration 0016', () => {
           .values({ id, filename: 'file', mime, size: data.length, kind, data, sha256: 'x', created_at: new Date().toISOString(), created_by: null })
           .execute();
       }
-      expect(await migrate(db)).toEqual(['0016_upload_dimensions']);
+      expect((await migrator.migrateTo('0016_upload_dimensions')).error).toBeUndefined();
       const sizes = await db.selectFrom('uploads').select(['id', 'width', 'height', 'data']).orderBy('id').execute();
       expect(sizes.slice(0, 4).map(({ width, height }) => [width, height])).toEqual([
         [1600, 900],
@@ -564,6 +568,62 @@ describe('migration 0016', () => {
       const after = await db.selectFrom('uploads').selectAll().orderBy('id').execute();
       expect(Object.keys(after[0]!).sort()).toEqual(['created_at', 'created_by', 'data', 'filename', 'id', 'kind', 'mime', 'sha256', 'size']);
       expect(after.map(({ data }) => Buffer.from(data).toString('base64'))).toEqual(stored.map(([, bytes]) => bytes.toString('base64')));
+    } finally {
+      await destroy();
+    }
+  });
+});
+
+// Images stored before metadata was kept by allow-list still held a position, a camera's serial number, an owner's
+// name; the first start on the new version rebuilds each as an upload is rebuilt (migration 0017).
+describe('migration 0017', () => {
+  it('drops the position and the rest from images already stored, keeps their picture, and leaves documents and unreadable images as they were', async () => {
+    const { db, destroy } = await createTestDb();
+    try {
+      const migrator = await migratorFor(db);
+      expect((await migrator.migrateTo('0016_upload_dimensions')).error).toBeUndefined();
+      const withLocation = jpegWithLocation(1200, 800, 6);
+      const pngLocated = pngWithLocation(640, 480);
+      const unreadable = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff]), LATITUDE_BYTES]);
+      const stored: [id: string, bytes: Buffer, mime: string, kind: 'image' | 'document'][] = [
+        ['a'.repeat(32), withLocation, 'image/jpeg', 'image'],
+        ['b'.repeat(32), pngLocated, 'image/png', 'image'],
+        // A document holding the same bytes is a document: not touched.
+        ['c'.repeat(32), Buffer.concat([PDF, LATITUDE_BYTES]), 'application/pdf', 'document'],
+        // Cannot be walked to its end: kept as it is, not thrown away.
+        ['d'.repeat(32), unreadable, 'image/jpeg', 'image'],
+        // Already clean: not written again.
+        ['e'.repeat(32), PNG, 'image/png', 'image'],
+        // More than a batch of ids, so the cleaning goes on past the first batch.
+        ...Array.from({ length: METADATA_BATCH + 1 }, (_, n) => [`f${String(n).padStart(31, '0')}`, pngWithLocation(n + 1, 3), 'image/png', 'image'] as [string, Buffer, string, 'image']),
+      ];
+      for (const [id, data, mime, kind] of stored) {
+        await db
+          .insertInto('uploads')
+          .values({ id, filename: 'file', mime, size: data.length, kind, data, sha256: createHash('sha256').update(data).digest('hex'), created_at: new Date().toISOString(), created_by: null })
+          .execute();
+      }
+      expect(await migrate(db)).toEqual(['0017_image_metadata']);
+      const rows = await db.selectFrom('uploads').select(['id', 'data', 'size', 'sha256', 'width', 'height']).orderBy('id').execute();
+      const bytes = rows.map((row) => Buffer.from(row.data));
+      // Each image as a new upload of it is stored: the same rebuilding, nothing of its location left.
+      const expected = stored.map(([, data, mime, kind]) => (kind === 'image' ? (withoutLocation(data, mime) ?? data) : data));
+      expect(bytes.map((data) => data.toString('base64'))).toEqual(expected.map((data) => data.toString('base64')));
+      for (const index of [0, 1, 5, METADATA_BATCH + 5]) {
+        expect(bytes[index]!.includes(LATITUDE_BYTES)).toBe(false);
+        expect(bytes[index]!.length).toBeLessThan(stored[index]![1].length);
+      }
+      expect(bytes[2]!.includes(LATITUDE_BYTES)).toBe(true);
+      expect(bytes[3]!.equals(unreadable)).toBe(true);
+      expect(bytes[4]!.equals(PNG)).toBe(true);
+      // Size and checksum follow the bytes; the picture's size and the phone's orientation are kept.
+      expect(rows.map((row) => [Number(row.size), row.sha256])).toEqual(bytes.map((data) => [data.length, createHash('sha256').update(data).digest('hex')]));
+      expect(imageDimensions(bytes[0]!, 'image/jpeg')).toEqual(imageDimensions(withLocation, 'image/jpeg'));
+      expect(shownDimensions(bytes[0]!, 'image/jpeg')).toEqual({ width: 800, height: 1200 });
+      // Down keeps them clean: what was dropped is gone.
+      expect((await migrator.migrateTo('0016_upload_dimensions')).error).toBeUndefined();
+      const after = await db.selectFrom('uploads').select('data').orderBy('id').execute();
+      expect(after.map(({ data }) => Buffer.from(data).toString('base64'))).toEqual(expected.map((data) => data.toString('base64')));
     } finally {
       await destroy();
     }

@@ -15,6 +15,7 @@ import { searchMerging } from './0013-search-merging';
 import { documentCompression } from './0014-document-compression';
 import { searchMergingInCommits } from './0015-search-merging-in-commits';
 import { uploadDimensions } from './0016-upload-dimensions';
+import { imageMetadata } from './0017-image-metadata';
 
 // Kysely runs these in name order; never rename or edit one that has shipped, add a new one.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_document_compression': documentCompression,
   '0015_search_merging_in_commits': searchMergingInCommits,
   '0016_upload_dimensions': uploadDimensions,
+  '0017_image_metadata': imageMetadata,
 };
