@@ -275,6 +275,9 @@ export default defineConfig(({ command }) => ({
     // gave a circular pair of chunks, and a screen undefined. Nor a chunk of the router alone: Lighthouse's simulation
     // of a signed-in /dashboard put its LCP 0.35 s later with one (the page shows no later in a throttled browser).
     rolldownOptions: {
+      // Rolldown's report of slow plugins is for whoever profiles the build: printed when the machine is busy, it
+      // came between "Building the console…" and the first admin's password on a new user's first start.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [
