@@ -29,8 +29,17 @@ describe('sanitizeRichText', () => {
     ['data:', '<a href="data:text/html,<script>alert(1)</script>">x</a>'],
     ['vbscript:', '<a href="vbscript:msgbox(1)">x</a>'],
     ['protocol-relative', '<a href="//evil.example/x">x</a>'],
-  ])('drops %s links', (_label, html) => {
-    expect(sanitizeRichText(html)).toBe('<a>x</a>');
+    ['ftp:', '<a href="ftp://example.com/f">x</a>'],
+    ['backslashed protocol-relative', '<a href="/\\evil.example/x">x</a>'],
+    ['no address', '<a name="top">x</a>'],
+  ])('drops %s links, keeping their text and no element that looks like a link', (_label, html) => {
+    expect(sanitizeRichText(`<p>see ${html}</p>`)).toBe('<p>see x</p>');
+  });
+
+  it('keeps the start of a numbered list when it is a whole number, and nothing else of it', () => {
+    expect(sanitizeRichText('<ol start="3"><li>three</li></ol><ol start="0"><li>a</li></ol><ol start="x" type="a" reversed><li>b</li></ol>')).toBe(
+      '<ol start="3"><li>three</li></ol><ol><li>a</li></ol><ol><li>b</li></ol>',
+    );
   });
 
   it('keeps http(s), mailto, tel and relative links', () => {

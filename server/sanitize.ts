@@ -3,6 +3,22 @@ import sanitizeHtml from 'sanitize-html';
 // Rich text (ra-input-rich-text / TipTap output) is stored only after this allow-list has cleaned it, so the
 // website can render it as HTML. Anything not listed (script, style, iframe, form, on* handlers, style
 // attributes, javascript: and data: URLs) is dropped; script and style lose their content too.
+const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
+
+/**
+ * Whether a link's address is one the policy keeps: relative, or of a scheme it allows; read as a browser reads it,
+ * without the control characters and spaces it ignores (`jav\tascript:`).
+ */
+function usableAddress(href: string | undefined): boolean {
+  if (href === undefined) return false;
+  // eslint-disable-next-line no-control-regex
+  const address = href.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  // `//host` and a browser's `/\host` leave the site: the policy takes neither (allowProtocolRelative).
+  if (address === '' || /^[\\/][\\/]/.test(address)) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(address);
+  return !scheme || LINK_SCHEMES.includes(scheme[1]!.toLowerCase());
+}
+
 const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre',
@@ -10,12 +26,14 @@ const POLICY: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
+    // A numbered list that goes on after a paragraph ("step 3"): the editor shows its start, so it is kept.
+    ol: ['start'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
   },
   // Relative URLs are kept; absolute ones only with these schemes.
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: LINK_SCHEMES,
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   // `//host/path` leaves the site without saying so.
@@ -29,7 +47,9 @@ const POLICY: sanitizeHtml.IOptions = {
     h1: 'h2',
     h5: 'h4',
     h6: 'h4',
+    ol: (tagName, attribs) => ({ tagName, attribs: /^[1-9]\d{0,5}$/.test(attribs.start ?? '') ? { start: attribs.start! } : {} }),
     a: (tagName, attribs) => {
+      if (!usableAddress(attribs.href)) return { tagName, attribs: {} };
       const { target, rel: _rel, ...rest } = attribs;
       // A page opened with target=_blank must not get a handle on the console's window (window.opener).
       if (target === '_blank') return { tagName, attribs: { ...rest, target, rel: 'noopener noreferrer' } };
@@ -38,8 +58,15 @@ const POLICY: sanitizeHtml.IOptions = {
   },
 };
 
+// A link whose address is refused (ftp:, javascript:…) is no link: kept as `<a>text</a>` it was shown as a link by
+// nothing and stored as one (an outside probe). The policy writes it as a bare `<a>` (no link keeps one: a kept link
+// has its href), which goes here with its text kept; a second cleaning takes away anything that leaves unpaired.
+const BARE_LINK = /<a>([\s\S]*?)<\/a>/g;
+
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, POLICY).trim();
+  const cleaned = sanitizeHtml(html, POLICY);
+  if (!cleaned.includes('<a>')) return cleaned.trim();
+  return sanitizeHtml(cleaned.replace(BARE_LINK, '$1'), POLICY).trim();
 }
 
 /** A rich-text field's value as it is stored: cleaned, and null when nothing is left. */

@@ -533,8 +533,8 @@ const MIN_HEIGHT = 240;
 // tiptap and ProseMirror weigh more than the rest of a form: they load with the first editor on screen, not with
 // every list.
 const LazyEditor = lazy(async () => {
-  const [rich, shifted] = await Promise.all([import('ra-input-rich-text'), import('./richTextMarks')]);
-  const extensions = [...editorExtensions(rich.DefaultEditorOptions), shifted.Superscript, shifted.Subscript];
+  const [rich, shifted, echo] = await Promise.all([import('ra-input-rich-text'), import('./richTextMarks'), import('./richTextEcho')]);
+  const extensions = [...editorExtensions(rich.DefaultEditorOptions), shifted.Superscript, shifted.Subscript, echo.FormEcho];
 
   function ConnectedToolbar({ label }: { label: string }) {
     const editor = rich.useTiptapEditor();

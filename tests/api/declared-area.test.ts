@@ -237,7 +237,7 @@ describe('rich text', () => {
       title: 'Rich',
       body: '<p onclick="steal()">Hi <a href="javascript:alert(1)">x</a><script>alert(1)</script><img src="/a.png" onerror="x()"></p>',
     });
-    expect(record.body).toBe('<p>Hi <a>x</a><img src="/a.png" /></p>');
+    expect(record.body).toBe('<p>Hi x<img src="/a.png" /></p>');
     const stored = (await api.get(`/api/gadgets/${record.id}`)).json();
     expect(stored.body).toBe(record.body);
   });
@@ -310,7 +310,7 @@ describe('rich text', () => {
 
     const model = buildAreaModels([gadgets])[0]!;
     expect(Object.fromEntries(await cleanStoredRichText(t.db, [model]))).toEqual({ gadgets: 1 });
-    expect((await api.get(`/api/gadgets/${imported.id}`)).json()).toMatchObject({ title: 'Imported Body', body: '<p>Imported <a>here</a></p>', version: imported.version, updated_at: imported.updated_at });
+    expect((await api.get(`/api/gadgets/${imported.id}`)).json()).toMatchObject({ title: 'Imported Body', body: '<p>Imported here</p>', version: imported.version, updated_at: imported.updated_at });
     // The clean one is as it was, to the byte and the version.
     expect((await api.get(`/api/gadgets/${clean.id}`)).json()).toEqual(clean);
     expect(Object.fromEntries(await cleanStoredRichText(t.db, [model]))).toEqual({ gadgets: 0 });
