@@ -47,7 +47,11 @@ const POLICY: sanitizeHtml.IOptions = {
     h1: 'h2',
     h5: 'h4',
     h6: 'h4',
-    ol: (tagName, attribs) => ({ tagName, attribs: /^[1-9]\d{0,5}$/.test(attribs.start ?? '') ? { start: attribs.start! } : {} }),
+    ol: (tagName, attribs) => {
+      const kept: sanitizeHtml.Attributes = {};
+      if (attribs.start !== undefined && /^[1-9]\d{0,5}$/.test(attribs.start)) kept.start = attribs.start;
+      return { tagName, attribs: kept };
+    },
     a: (tagName, attribs) => {
       if (!usableAddress(attribs.href)) return { tagName, attribs: {} };
       const { target, rel: _rel, ...rest } = attribs;
