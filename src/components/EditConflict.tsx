@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   SaveContextProvider,
   setSubmissionErrors,
@@ -53,9 +53,15 @@ export function EditConflictSave({ children }: { children: ReactNode }) {
   const original = saveContext.save;
   const { mutationMode } = saveContext;
 
+  // One save at a time: a double click on Create, or Enter pressed twice, sent two creates while the first was on its
+  // way (a slow phone made two posts: an outside probe); the second is dropped until the first is answered.
+  const inFlight = useRef(false);
   const save = useCallback<SaveHandler<Record<string, unknown>>>(
-    (data, callbacks) =>
-      original!(data, {
+    async (data, callbacks) => {
+      if (inFlight.current) return undefined;
+      inFlight.current = true;
+      try {
+        return await original!(data, {
         ...callbacks,
         // A call-time onError replaces the Edit's own (ra-core useMutationWithMutationMode), so the rest is ours.
         onError: (error: unknown, ...rest: unknown[]) => {
@@ -67,7 +73,11 @@ export function EditConflictSave({ children }: { children: ReactNode }) {
           const message = typeof error === 'string' ? error : (error as Error | null)?.message;
           notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
         },
-      }),
+      });
+      } finally {
+        inFlight.current = false;
+      }
+    },
     [original, catchConflict, notify, mutationMode],
   );
   const value = useMemo(() => ({ state, clear, save }), [state, clear, save]);

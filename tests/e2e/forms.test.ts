@@ -260,6 +260,40 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
     });
   }
 
+  // A double click on Create, on a slow phone, made two posts: the button stays enabled on a new record's form.
+  it('a new record: a double click on Create, or Enter twice, sends one create while the first is on its way', async () => {
+    const page = await open();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/blogs') posts.push(request.url());
+    });
+    // A slow answer: the second press comes while the first create is on its way.
+    await page.route('**/api/blogs', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/dashboard/blogs/create');
+    await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Pressed twice');
+    const saved = apiAnswer(page, 'POST', /^\/api\/blogs$/);
+    await page.getByRole('button', { name: 'Create post', exact: true }).dblclick();
+    expect((await saved).status()).toBe(201);
+    await pageHeading(page).filter({ hasText: 'Pressed twice' }).waitFor();
+    expect(posts).toHaveLength(1);
+
+    await page.goto('/dashboard/blogs/create');
+    await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    await title.fill('Entered twice');
+    const entered = apiAnswer(page, 'POST', /^\/api\/blogs$/);
+    await title.press('Enter');
+    await title.press('Enter');
+    expect((await entered).status()).toBe(201);
+    await pageHeading(page).filter({ hasText: 'Entered twice' }).waitFor();
+    expect(posts).toHaveLength(2);
+    await page.unroute('**/api/blogs');
+  });
+
   it('a new record: saving it leaves for the list without a question', async () => {
     const page = await open();
     await page.goto('/dashboard/features/create');
@@ -546,10 +580,11 @@ describe('superscript and subscript in the rich-text editor', () => {
 // ra-input-rich-text set the form's value back into the editor after each edit, a step of its own in the editor's
 // history: Undo took two presses for one step and Redo brought nothing back (an outside probe lost typed text).
 describe("the rich-text editor's history", () => {
-  it('undoes one step per Ctrl+Z and redoes it with Ctrl+Shift+Z and the Redo button', async () => {
+  it('undoes one step per Ctrl+Z and redoes it with Ctrl+Shift+Z and the Redo button; the text a post opens with is no step', async () => {
     const page = await open();
     await page.goto('/dashboard/blogs/create');
     await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Undo and redo');
     const content = page.getByRole('textbox', { name: 'Content', exact: true });
     await content.click();
     // The editor makes a new step after half a second without typing; each part comes as one input (a busy machine
@@ -571,6 +606,20 @@ describe("the rich-text editor's history", () => {
     await redo.click();
     await poll(text).toBe('one two three');
     await poll(() => redo.isDisabled()).toBe(true);
+
+    // Saved, the post opens with its text, which Undo does not take away: one Ctrl+Z emptied a post just opened, and
+    // Save stored it empty.
+    const saved = apiAnswer(page, 'POST', /^\/api\/blogs$/);
+    await page.getByRole('button', { name: 'Create post', exact: true }).click();
+    expect((await saved).status()).toBe(201);
+    await pageHeading(page).filter({ hasText: 'Undo and redo' }).waitFor();
+    const undo = page.getByRole('toolbar', { name: 'Content formatting' }).getByRole('button', { name: 'Undo', exact: true });
+    await poll(text).toBe('one two three');
+    expect(await undo.isDisabled()).toBe(true);
+    await content.click();
+    await page.keyboard.press('Control+z');
+    await page.waitForTimeout(300);
+    expect(await text()).toBe('one two three');
   });
 });
 
