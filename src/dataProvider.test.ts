@@ -57,3 +57,27 @@ describe('dataProvider.deleteMany', () => {
     expect(api.tables.features).toEqual([]);
   });
 });
+
+describe('dataProvider.getList past the count cap', () => {
+  // The API stops counting at LIST_COUNT_CAP and answers `Content-Range: blogs <range>/*`.
+  const answer = (rowsOnPage: number, from: number) =>
+    vi.fn(async () => new Response(JSON.stringify(Array.from({ length: rowsOnPage }, (_, n) => ({ id: from + n + 1 }))), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'Content-Range': `blogs ${from}-${from + rowsOnPage - 1}/*` },
+    }));
+  const list = (page: number) => dataProvider.getList('blogs', { pagination: { page, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+
+  it('counts one past the cap on the first pages, and one past a full page beyond it, so the pager goes on', async () => {
+    localStorage.setItem('access_token', 'tok');
+    vi.stubGlobal('fetch', answer(25, 0));
+    expect((await list(1)).total).toBe(10_001);
+    // Page 401 (rows 10,001-10,025) and page 790: the next page is offered.
+    vi.stubGlobal('fetch', answer(25, 10_000));
+    expect((await list(401)).total).toBe(10_026);
+    vi.stubGlobal('fetch', answer(25, 19_725));
+    expect((await list(790)).total).toBe(19_751);
+    // A last page not full: that is where it ends.
+    vi.stubGlobal('fetch', answer(3, 20_000));
+    expect((await list(801)).total).toBe(20_003);
+  });
+});

@@ -43,7 +43,7 @@ export const dataProvider: CornerstoneDataProvider = {
   // ra-data-simple-rest's list request, plus `projection` from the list's meta: a list screen asks for its records
   // without their rich text (issue #10), under its own cache key, so an edit form never starts from such a record.
   // Past LIST_COUNT_CAP matches the API sends the total as unknown (`Content-Range: blogs 0-24/*`): the list then
-  // counts one more than the cap, which the pagination shows as "10,000+" (src/i18nProvider.ts).
+  // counts more than the cap, which the pagination shows as "10,000+", or past it "19,751+" (src/i18nProvider.ts).
   async getList(resource, params) {
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
     const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
@@ -58,7 +58,12 @@ export const dataProvider: CornerstoneDataProvider = {
     const { headers, json } = await httpClient(apiUrl(`${resource}?${query.toString()}`), { signal: params.signal });
     const total = headers.get('content-range')?.split('/').pop();
     if (total === undefined) throw new Error(`The list of ${resource} came without its Content-Range header.`);
-    return { data: json as RaRecord[], total: total === '*' ? LIST_COUNT_CAP + 1 : Number.parseInt(total, 10) } as GetListResult;
+    const data = json as RaRecord[];
+    if (total !== '*') return { data, total: Number.parseInt(total, 10) } as GetListResult;
+    // Uncounted: at least one past the cap, and past this page while it is full, so that the pager goes on to the
+    // next page: with the cap's total alone it stopped at page 401 and turned ?page=790 back to 401 (an outside probe).
+    const seen = start + data.length + (data.length === perPage ? 1 : 0);
+    return { data, total: Math.max(LIST_COUNT_CAP + 1, seen) } as GetListResult;
   },
   // Issue #8: a save names the version it started from, so the API merges a stale one or answers 409 (the error
   // keeps the answer's body: src/components/EditConflict.tsx). A form sends the record's version back with its

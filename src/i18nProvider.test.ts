@@ -9,6 +9,8 @@ describe('i18n messages', () => {
   it('show a list counted past the cap as 10,000+ (issue #10), an exact count as it is', () => {
     expect(t('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 25, total: 10_001 })).toBe('1-25 of 10,000+');
     expect(t('ra.navigation.page_range_info', { offsetBegin: 26, offsetEnd: 50, total: 10_000 })).toBe('26-50 of 10000');
+    // Paged past the cap: at least the rows seen so far.
+    expect(t('ra.navigation.page_range_info', { offsetBegin: 19_726, offsetEnd: 19_750, total: 19_751 })).toBe('19726-19750 of 19,750+');
   });
 
   it("label every declared field with its declaration's label", () => {

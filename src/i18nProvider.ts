@@ -76,8 +76,9 @@ const overrides = {
 
 const polyglot = polyglotI18nProvider(() => deepmerge(englishMessages, overrides), 'en', [{ locale: 'en', name: 'English' }]);
 
-// A list whose count stopped at the cap (issue #10) says so: "1-25 of 10,000+".
-const CAPPED_TOTAL = `${LIST_COUNT_CAP.toLocaleString('en')}+`;
+// A list whose count stopped at the cap (issue #10) says so: "1-25 of 10,000+"; paged past the cap, "at least what
+// was seen": "19,726-19,750 of 19,750+" (src/dataProvider.ts counts one past a full page).
+const cappedTotal = (total: number) => `${Math.max(LIST_COUNT_CAP, total - 1).toLocaleString('en')}+`;
 
 export const i18nProvider: typeof polyglot = {
   ...polyglot,
@@ -85,7 +86,7 @@ export const i18nProvider: typeof polyglot = {
     const label = fieldLabelFor(key);
     if (label !== undefined) return label;
     if (key === 'ra.navigation.page_range_info' && typeof options?.total === 'number' && options.total > LIST_COUNT_CAP) {
-      return polyglot.translate(key, { ...options, total: CAPPED_TOTAL });
+      return polyglot.translate(key, { ...options, total: cappedTotal(options.total) });
     }
     if (NAME_IN_SENTENCE.has(key) && typeof options?.name === 'string') {
       return polyglot.translate(key, { ...options, name: inSentence(options.name) });
