@@ -21,6 +21,9 @@ import { formText } from '../form-text';
 import { RESERVED_FIELD_NAME, isReservedFieldName } from '../file-parts';
 import { errorResponses, noContent } from './contract';
 
+/** The largest sign-in body taken. */
+export const SIGN_IN_BODY_LIMIT = 16 * 1024;
+
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
 
@@ -101,6 +104,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/login',
     {
       config: rateLimit,
+      // An email and a password (at most 1,024 characters, each escaped): a megabyte of keys cost anyone's requests
+      // a third of a second of parsing (an outside probe).
+      bodyLimit: SIGN_IN_BODY_LIMIT,
       preValidation: readLoginForm,
       schema: {
         tags: ['auth'],

@@ -40,6 +40,9 @@ export const filesOverShare = (megabytes: number) =>
 export const MALFORMED_FORM = 'The form data is malformed and could not be read.';
 export const NOT_A_FORM = 'Send the form as JSON (application/json) or as multipart/form-data.';
 
+/** The largest JSON body a website form takes: its longest texts (5,000 characters, each escaped) and more. */
+export const PUBLIC_FORM_JSON_LIMIT = 128 * 1024;
+
 // The window the per-form cap counts in.
 const WINDOW_MS = 60_000;
 // The forms' files budget counts the last hour (PUBLIC_FORM_FILES_MB_PER_HOUR).
@@ -346,6 +349,9 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
       `/api/public/${model.name}`,
       {
         config: { csrf: false },
+        // A form's fields as JSON: a megabyte of 90,000 keys held the event loop 0.3-0.6 s per post, anyone's (an
+        // outside probe). Files come as multipart, under their own limits, not this one.
+        bodyLimit: PUBLIC_FORM_JSON_LIMIT,
         ...(perAddress && { onRequest: perAddress }),
         schema: {
           tags: ['public'],
@@ -362,6 +368,8 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
           response: {
             201: z.object({ received: z.literal(true) }).describe('Received (or caught by the honeypot: the same answer).'),
             ...errorResponses(400, 413, 415, 429),
+            // Not the CSRF pair: the page it was sent from (docs/website-forms.md).
+            403: { ...errorResponses(403)[403], description: 'Refused: sent from a page whose origin is not in WEBSITE_ORIGINS.' },
           },
         },
       },

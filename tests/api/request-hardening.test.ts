@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { COMPRESSED_FORM_MESSAGE, TUNNEL_REFUSED } from '../../server/app';
+import { SIGN_IN_BODY_LIMIT } from '../../server/routes/auth';
 import { PDF } from '../helpers/files';
 import { csrf, multipart, rawExchange as rawExchangeWith, setupApp, signIn, type TestApp } from './helpers';
 
@@ -422,6 +423,21 @@ describe('JSON bodies are UTF-8 (RFC 8259), or refused before anything is stored
     expect(bomb.statusCode).toBe(413);
     expect(bomb.json()).toEqual({ message: 'The request body is too large.' });
     expect(await recordCount('contact-us-form')).toBe(before);
+  });
+
+  // A megabyte of keys cost anyone's requests a third of a second of parsing (an outside probe): sign-in reads 16 KB.
+  it('sign-in takes the longest password escaped, and refuses a bigger body 413 before parsing it', async () => {
+    const password = 'é'.repeat(1024);
+    const escaped = JSON.stringify({ email: 'nobody@example.com', password }).replace(/é/g, '\\u00e9');
+    expect(escaped.length).toBeLessThan(SIGN_IN_BODY_LIMIT);
+    const pair = csrf();
+    const login = (payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload, cookies: pair.cookies, headers: { ...pair.headers, 'content-type': 'application/json' } });
+    // Read and judged: a wrong password, not a refused body.
+    expect((await login(escaped)).statusCode).toBe(401);
+    const keys = JSON.stringify({ email: 'nobody@example.com', password: 'x', ...Object.fromEntries(Array.from({ length: 3000 }, (_, n) => [`k${n}`, 1])) });
+    const refused = await login(keys);
+    expect([refused.statusCode, refused.json()]).toEqual([413, { message: 'The request body is too large.' }]);
   });
 
   // @fastify/multipart reads the request's own stream, never the inflated one: a small form answered "malformed", and
