@@ -82,4 +82,28 @@ describe('ListStatus', () => {
     await user.click(boxes[1]!);
     await waitFor(() => expect(status()).toHaveTextContent('No items selected.'));
   });
+
+  it('clears the selection on another page or search, so a bulk action never reaches rows not on screen', async () => {
+    fakeApi({ features: rows() });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Design & Build');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await waitFor(() => expect(status()).toHaveTextContent('2 items selected'));
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await screen.findByText('On Time');
+    await waitFor(() => expect(status()).toHaveTextContent('Features: 3-4 of 5.'));
+    // The bulk-actions bar folds away, '0 items selected' as it goes.
+    await waitFor(() => expect(screen.queryByText(/^[1-9]\d* items? selected$/)).toBeNull());
+    expect(screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toEqual([]);
+
+    // A row selected on this page stays selected while the page stays; a search clears it.
+    const boxes = screen.getAllByRole('checkbox').filter((box) => box.closest('tbody'));
+    await user.click(boxes[0]!);
+    await waitFor(() => expect(status()).toHaveTextContent('1 item selected'));
+    await user.type(screen.getByRole('textbox', { name: 'Search features' }), 'o');
+    await waitFor(() => expect(screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toEqual([]));
+  });
 });
+

@@ -8,6 +8,7 @@ import { visuallyHidden } from '@mui/utils';
 import { useEffect, useState } from 'react';
 import { useGetResourceLabel, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { focusPageHeading } from '../layout/focusRescue';
+import { useSelectionOfThisPage } from './listSelection';
 
 /** The pager react-admin draws (MUI's TablePagination): a page chosen from inside it takes the focus to the heading. */
 const PAGER = '.MuiTablePagination-root';
@@ -16,6 +17,8 @@ export function ListStatus() {
   const { isPending, isFetching, error, total, page, perPage, filterValues, sort, data, selectedIds, resource } = useListContext();
   const translate = useTranslate();
   const getResourceLabel = useGetResourceLabel();
+  // Every list with a selection has this status: it keeps the selection to the page shown.
+  useSelectionOfThisPage();
   const query = JSON.stringify([page, perPage, filterValues, sort]);
   const settled = !isPending && !isFetching && error == null;
   const selected = selectedIds.length;
