@@ -17,6 +17,35 @@ describe('pastedHtml', () => {
     expect(pastedHtml(nested)).toBe('<p>Outer In1 | <b>In2</b> | a b | Plan</p>');
   });
 
+  it("makes Word's list paragraphs the lists they were, with their levels, bullets and numbers taken away", () => {
+    const bullet = (level: number, text: string, marker = '·') =>
+      `<p class=MsoListParagraphCxSpMiddle style='text-indent:-18.0pt;mso-list:l0 level${level} lfo1'><!--[if !supportLists]--><span style='font-family:Symbol'><span style='mso-list:Ignore'>${marker}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;</span></span></span><!--[endif]-->${text}<o:p></o:p></p>`;
+    const numbered = (level: number, text: string, marker: string) =>
+      `<p class=MsoListParagraph style='mso-list:l1 level${level} lfo2'><span style='mso-list:Ignore'>${marker}<span>&nbsp;&nbsp;</span></span>${text}</p>`;
+    const word =
+      '<p class=MsoNormal>Scope</p>' +
+      bullet(1, 'Foundations') +
+      bullet(2, '<b>Piling</b>', 'o') +
+      bullet(2, 'Pile caps', 'o') +
+      bullet(1, 'Frame') +
+      '<p class=MsoNormal>Steps</p>' +
+      numbered(1, 'Survey', '1.') +
+      numbered(1, 'Design', '2.') +
+      numbered(2, 'Review', 'a)');
+    expect(pastedHtml(word)).toBe(
+      '<p class="MsoNormal">Scope</p>' +
+        '<ul><li>Foundations<o:p></o:p><ul><li><b>Piling</b><o:p></o:p></li><li>Pile caps<o:p></o:p></li></ul></li><li>Frame<o:p></o:p></li></ul>' +
+        '<p class="MsoNormal">Steps</p>' +
+        '<ol><li>Survey</li><li>Design<ol><li>Review</li></ol></li></ol>',
+    );
+  });
+
+  it("keeps a table's caption as the paragraph before its rows", () => {
+    expect(pastedHtml('<table><caption>Costs <i>2026</i></caption><tr><th>Item</th><th>Cost</th></tr><tr><td>Steel</td><td>£1,200</td></tr></table>')).toBe(
+      '<p>Costs <i>2026</i></p><p>Item | Cost</p><p>Steel | £1,200</p>',
+    );
+  });
+
   it('keeps a title (h1) as the first heading and h5, h6 as the last, with what is inside them', () => {
     expect(pastedHtml('<h1>Site <em>diary</em></h1><h5>Notes</h5><h6>Small</h6><h3>Kept</h3>')).toBe('<h2>Site <em>diary</em></h2><h4>Notes</h4><h4>Small</h4><h3>Kept</h3>');
   });

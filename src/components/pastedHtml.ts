@@ -2,8 +2,9 @@
 // The editor has no tables and only three heading levels, and it kept a picture's empty place: a table pasted from
 // Word or Google Docs ran its cells together ("PhaseWeeksFoundations4Frame6"), a title (h1) became plain text, and a
 // picture, whose address is a file of the author's computer, a broken image on the website (an outside probe).
-// Now each table row is a paragraph of its cells, separated by " | ", their links and emphasis kept; h1 is the editor's first heading, h5 and h6
-// its last; an image whose address the website cannot load goes.
+// Now each table row is a paragraph of its cells, separated by " | ", their links and emphasis kept, after its
+// caption; h1 is the editor's first heading, h5 and h6 its last; an image whose address the website cannot load goes;
+// Word's list paragraphs are lists again (below).
 
 /** Addresses an image may keep: the web's, and this site's own paths (the server checks them again). */
 const LOADABLE = /^(https?:\/\/|\/(?!\/))/i;
@@ -36,9 +37,71 @@ function cellContent(cell: Element): Node[] {
   return [...copy.childNodes].filter((node) => !(node.nodeType === Node.TEXT_NODE && node.textContent === ''));
 }
 
+// Word writes a list as paragraphs, each with its place in the list in its style (`mso-list:l0 level2 lfo1`) and its
+// bullet or number as text in a span marked `mso-list:Ignore`: pasted, they were paragraphs starting with "·" or "1."
+// and runs of no-break spaces, the levels lost (an outside probe). They become the lists they were.
+const WORD_LIST_ITEM = /mso-list:\s*l(\d+)\s+level(\d+)/i;
+// A number, letter or roman numeral closed by '.' or ')': '1.', 'a)', 'iv.'; a bullet is anything else ('·', 'o', '§').
+const NUMBERED_MARKER = /^[([]?(\d+|[a-z]|[ivxlcdm]+)[.)\]]$/i;
+
+function wordListPlace(element: Element): { list: string; level: number } | null {
+  const match = element.tagName === 'P' ? WORD_LIST_ITEM.exec(element.getAttribute('style') ?? '') : null;
+  return match ? { list: match[1]!, level: Number(match[2]) } : null;
+}
+
+/** The item's words without Word's marker (its bullet or number, and the spaces after it); whether that was a number. */
+function wordListItem(paragraph: Element, document: Document): { item: HTMLLIElement; numbered: boolean } {
+  const markers = [...paragraph.querySelectorAll('[style*="mso-list"]')].filter((element) => /mso-list:\s*ignore/i.test(element.getAttribute('style') ?? ''));
+  const marker = markers.map((element) => element.textContent ?? '').join('').replace(/[\s\u00a0]+/g, '');
+  for (const element of markers) {
+    // With the spans that held only the marker (Word wraps it in one for its font).
+    let gone: Element = element;
+    while (gone.parentElement && gone.parentElement !== paragraph && gone.parentElement.childNodes.length === 1) gone = gone.parentElement;
+    gone.remove();
+  }
+  const item = document.createElement('li');
+  item.append(...paragraph.childNodes);
+  const walker = document.createTreeWalker(item, NodeFilter.SHOW_COMMENT);
+  const comments: Node[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) comments.push(node);
+  for (const comment of comments) comment.parentNode?.removeChild(comment);
+  const first = document.createTreeWalker(item, NodeFilter.SHOW_TEXT).nextNode();
+  if (first) first.textContent = (first.textContent ?? '').replace(/^[\s\u00a0]+/, '');
+  return { item, numbered: NUMBERED_MARKER.test(marker) };
+}
+
+function wordLists(body: HTMLElement, document: Document): void {
+  const done = new Set<Element>();
+  for (const start of [...body.querySelectorAll('p')]) {
+    const place = wordListPlace(start);
+    if (!place || done.has(start)) continue;
+    // The paragraphs of one list follow each other.
+    const run: Element[] = [start];
+    for (let next = start.nextElementSibling; next && wordListPlace(next)?.list === place.list; next = next.nextElementSibling) run.push(next);
+    const open: { level: number; list: HTMLElement }[] = [];
+    for (const paragraph of run) {
+      done.add(paragraph);
+      const { level } = wordListPlace(paragraph)!;
+      const { item, numbered } = wordListItem(paragraph, document);
+      while (open.length > 1 && level < open[open.length - 1]!.level) open.pop();
+      const top = open[open.length - 1];
+      if (!top || level > top.level) {
+        const list = document.createElement(numbered ? 'ol' : 'ul');
+        // The outermost list where the first paragraph was; a deeper one inside the item before it.
+        if (!top) start.before(list);
+        else (top.list.lastElementChild ?? top.list.appendChild(document.createElement('li'))).append(list);
+        open.push({ level, list });
+      }
+      open[open.length - 1]!.list.append(item);
+      paragraph.remove();
+    }
+  }
+}
+
 export function pastedHtml(html: string): string {
   const document = new DOMParser().parseFromString(html, 'text/html');
   const body = document.body;
+  wordLists(body, document);
 
   // Innermost first: a table in a cell is already its paragraphs when the cell is read. Each table reads its own rows
   // and cells only (a nested table's were read three times: a review).
@@ -53,6 +116,14 @@ export function pastedHtml(html: string): string {
         cells.forEach((cell, index) => paragraph.append(...(index > 0 ? [' | '] : []), ...cell));
         return paragraph;
       });
+    // Its caption, if any, is the paragraph before its rows (it was dropped: an outside probe).
+    const caption = table.querySelector(':scope > caption');
+    const title = caption ? cellContent(caption) : [];
+    if (title.length > 0) {
+      const paragraph = document.createElement('p');
+      paragraph.append(...title);
+      paragraphs.unshift(paragraph);
+    }
     table.replaceWith(...paragraphs);
   }
 
