@@ -6,6 +6,9 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import { decodedPath, isApiPath } from '../http-error';
 
+/** The console's pages: revalidated each time, and kept by this browser only (they may set the CSRF cookie). */
+export const PAGE_CACHE_CONTROL = 'private, no-cache';
+
 export const NOT_BUILT_MESSAGE = 'The console has not been built yet: run `npm run build`, then restart the server.';
 
 /**
@@ -71,7 +74,8 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
         const relative = path.relative(root, filePath).split(path.sep);
         // Vite puts content-hashed files under assets/: a new build gets new names.
         if (relative[0] === 'assets') reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else reply.header('cache-control', 'no-cache');
+        // A page may set the CSRF cookie: for this browser only, never a shared cache (an outside probe).
+        else reply.header('cache-control', filePath.endsWith('.html') ? PAGE_CACHE_CONTROL : 'no-cache');
       },
     });
   }
@@ -88,6 +92,6 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
     // the console, whose addresses have no extension: 404, not its HTML answered 200 (which a crawler reads as a
     // robots.txt, and which set a CSRF cookie for nothing: an outside probe).
     if (/\.[A-Za-z0-9]{1,16}$/.test(path)) return reply.code(404).send({ message: 'Not Found' });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', PAGE_CACHE_CONTROL).sendFile('index.html');
   });
 }

@@ -222,6 +222,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 204: noContent('The cookie is set (or was already).') },
       },
     },
-    async (_request, reply) => reply.code(204).send(),
+    // It sets a cookie: no cache keeps it (an outside probe found no Cache-Control on it).
+    async (_request, reply) => reply.code(204).header('cache-control', 'no-store').send(),
   );
 };

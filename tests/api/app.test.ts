@@ -129,7 +129,8 @@ describe('serving the built console', () => {
     const response = await t.app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    // A page may set the CSRF cookie: no shared cache keeps it.
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(response.body).toContain('<div id="root">');
   });
 
@@ -166,7 +167,7 @@ describe('serving the built console', () => {
       const response = await t.app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
       expect(response.body).toContain('<div id="root">');
     }
   });

@@ -23,6 +23,8 @@ describe('XSRF-TOKEN cookie', () => {
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie?.secure).toBeFalsy();
+    // An answer that sets a cookie is kept by no cache.
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('is not replaced while the request carries a valid one', async () => {
