@@ -189,6 +189,12 @@ export function registerPublicCache(app: FastifyInstance, config: Pick<Config, '
     // checked before, plugins/host-header.ts.)
     if (config.publicUrl === undefined && (typeof payload === 'string' ? payload : payload.toString('utf8')).includes(`"${request.protocol}://${request.host}/`)) {
       addVary(reply, 'Host');
+      // Behind a trusted proxy (TRUST_PROXY) the scheme and host are the forwarded ones: a cache between that proxy and
+      // the client, keyed on Host alone, could hand a forged host's URLs to everyone (an outside probe).
+      if (request.headers['x-forwarded-host'] !== undefined || request.headers['x-forwarded-proto'] !== undefined) {
+        addVary(reply, 'X-Forwarded-Host');
+        addVary(reply, 'X-Forwarded-Proto');
+      }
     }
     reply.header('etag', etag).header('cache-control', cacheControl);
     // Never a date later than now (RFC 9110 §8.8.2.1): until then the ETag alone validates.

@@ -491,6 +491,10 @@ describe('singletons and files', () => {
     );
     // Built from the request's host, so the answer says it differs by host (docs/website-api.md, Caching).
     expect(String(response.headers.vary)).toContain('Host');
+    expect(String(response.headers.vary)).not.toContain('X-Forwarded-Host');
+    // Forwarded headers, which a trusted proxy's answer is built from, are named too.
+    const forwarded = await get('/api/public/blogs/pictured-day', { host: 'cms.example.com', 'x-forwarded-host': 'cms.example.com', 'x-forwarded-proto': 'http' });
+    expect(String(forwarded.headers.vary).split(', ')).toEqual(expect.arrayContaining(['Origin', 'Host', 'X-Forwarded-Host', 'X-Forwarded-Proto']));
   });
 
   it("gives a rich text's images of ours their size in pixels, unless a size was written; others stay as written", async () => {
