@@ -36,6 +36,7 @@ import { InboxNotes } from './InboxNotes';
 import { InboxStatusChip, InboxStatusControl, type InboxRecord } from './InboxStatus';
 import { PageHeader } from './PageHeader';
 import { UNREAD_COUNTS_KEY, useRefreshInbox } from './InboxUnread';
+import { useRecordQueryOptions } from './recordQuery';
 
 interface InboxShowProps {
   // The submitted fields, usually one or more <InboxSection>s.
@@ -244,8 +245,9 @@ function InboxShowView({ children, nameSource }: Required<InboxShowProps>) {
 export function InboxShow({ children, nameSource = 'full_name' }: InboxShowProps) {
   const resource = useResourceContext() ?? '';
   const refresh = useRefreshInbox(resource);
+  const recordQueryOptions = useRecordQueryOptions();
   return (
-    <ShowBase queryOptions={{ onSuccess: refresh }}>
+    <ShowBase queryOptions={{ ...recordQueryOptions, onSuccess: refresh }}>
       <InboxShowView nameSource={nameSource}>{children}</InboxShowView>
     </ShowBase>
   );

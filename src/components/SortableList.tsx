@@ -44,6 +44,7 @@ import { ListSearch } from './ListSearch';
 import { refocusMoveButton } from './rowFocus';
 import { ListLoadFailed } from './ListLoadFailed';
 import { ListStatus } from './ListStatus';
+import { useRecordQueryOptions } from './recordQuery';
 
 export interface SortableListProps {
   description?: string;
@@ -431,8 +432,9 @@ function EditHeading({ description }: { description?: string }) {
 // The edit screen of an ordered area: heading with a way back, then the form. Pessimistic, so the server's
 // field-level validation errors land on the right inputs.
 export function SortableListEdit({ children, description }: FormPageProps) {
+  const recordQueryOptions = useRecordQueryOptions();
   return (
-    <EditBase redirect="list" mutationMode="pessimistic">
+    <EditBase queryOptions={recordQueryOptions} redirect="list" mutationMode="pessimistic">
       <EditHeading description={description} />
       <Card variant="outlined">{children}</Card>
     </EditBase>

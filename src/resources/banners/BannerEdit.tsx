@@ -4,6 +4,7 @@ import type { Schedule } from '../../../schema/schedule';
 import { PageHeader } from '../../components/PageHeader';
 import { ScheduleChip } from '../../components/ScheduleChip';
 import { BannerForm } from './BannerForm';
+import { useRecordQueryOptions } from '../../components/recordQuery';
 
 function Heading() {
   const record = useRecordContext<Banner & { id: number; schedule?: Schedule }>();
@@ -14,9 +15,10 @@ function Heading() {
 }
 
 export function BannerEdit() {
+  const recordQueryOptions = useRecordQueryOptions();
   // Pessimistic: the API's field errors must reach the form before leaving it.
   return (
-    <EditBase mutationMode="pessimistic">
+    <EditBase queryOptions={recordQueryOptions} mutationMode="pessimistic">
       <Heading />
       <BannerForm />
     </EditBase>

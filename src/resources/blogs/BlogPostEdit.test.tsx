@@ -6,6 +6,7 @@ import { AreaWrapper, fakeApi } from '../../components/sortableListTesting';
 import { inTimeZone } from '../../components/timeZoneTesting';
 import { BlogPostEdit } from './BlogPostEdit';
 import { views } from '.';
+import { catalogue } from '../../notifications';
 
 const DAY = 24 * 60 * 60 * 1000;
 // Relative to the real clock: the page decides with today's date.
@@ -87,4 +88,27 @@ describe('blog post edit page', () => {
       );
     });
   });
+
+  // A post created just before the connection dropped was said to be perhaps deleted, and would have been made again.
+  it('says a post it cannot reach is a connection error, not one that may have been deleted', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    render(
+      <AreaWrapper resource="blogs" labels={views.labels} path="/blogs/1" route="/blogs/:id">
+        <BlogPostEdit />
+      </AreaWrapper>,
+    );
+    expect(await screen.findByText(catalogue.networkError.message)).toBeInTheDocument();
+    expect(screen.queryByText(/does not exist/)).toBeNull();
+  });
+
+  it('says a post that is gone does not exist', async () => {
+    render(
+      <AreaWrapper resource="blogs" labels={views.labels} path="/blogs/99" route="/blogs/:id">
+        <BlogPostEdit />
+      </AreaWrapper>,
+    );
+    expect(await screen.findByText(/does not exist/i)).toBeInTheDocument();
+    expect(screen.queryByText(catalogue.networkError.message)).toBeNull();
+  });
 });
+

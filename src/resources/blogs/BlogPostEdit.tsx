@@ -3,6 +3,7 @@ import { blogs, type BlogPost } from '../../../schema/areas/blogs';
 import { PageHeader } from '../../components/PageHeader';
 import { PublicationChip } from '../../components/PublicationChip';
 import { BlogPostForm } from './BlogPostForm';
+import { useRecordQueryOptions } from '../../components/recordQuery';
 
 function Heading() {
   const record = useRecordContext<BlogPost & { id: number }>();
@@ -16,9 +17,10 @@ function Heading() {
 }
 
 export function BlogPostEdit() {
+  const recordQueryOptions = useRecordQueryOptions();
   // Pessimistic: the API's field errors (a taken slug, say) must reach the form before leaving it.
   return (
-    <EditBase mutationMode="pessimistic">
+    <EditBase queryOptions={recordQueryOptions} mutationMode="pessimistic">
       <Heading />
       <BlogPostForm />
     </EditBase>

@@ -5,6 +5,7 @@ import { PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ApplicationsLink } from './ApplicationsLink';
 import { JobPostingForm } from './JobPostingForm';
+import { useRecordQueryOptions } from '../../components/recordQuery';
 
 function Heading() {
   const record = useRecordContext<JobPosting & { id: number; applications_count?: number }>();
@@ -26,9 +27,10 @@ function Heading() {
 }
 
 export function JobPostingEdit() {
+  const recordQueryOptions = useRecordQueryOptions();
   // Pessimistic: the API's field errors (a taken slug, say) must reach the form before leaving it.
   return (
-    <EditBase mutationMode="pessimistic">
+    <EditBase queryOptions={recordQueryOptions} mutationMode="pessimistic">
       <Heading />
       <JobPostingForm />
     </EditBase>

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PublicationChip } from '../../components/PublicationChip';
 import { StatusChip } from '../../components/StatusChip';
 import { ProjectForm } from './ProjectForm';
+import { useRecordQueryOptions } from '../../components/recordQuery';
 
 function Heading() {
   const record = useRecordContext<Project & { id: number }>();
@@ -24,9 +25,10 @@ function Heading() {
 }
 
 export function ProjectEdit() {
+  const recordQueryOptions = useRecordQueryOptions();
   // Pessimistic: the API's field errors (a taken slug, say) must reach the form before leaving it.
   return (
-    <EditBase mutationMode="pessimistic">
+    <EditBase queryOptions={recordQueryOptions} mutationMode="pessimistic">
       <Heading />
       <ProjectForm />
     </EditBase>

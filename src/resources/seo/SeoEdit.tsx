@@ -2,6 +2,7 @@ import { LinearProgress } from '@mui/material';
 import { DeleteWithConfirmButton, EditBase, SaveButton, Toolbar, useEditContext } from 'react-admin';
 import { SeoForm } from './SeoForm';
 import { SeoPageLayout } from './SeoPageLayout';
+import { useRecordQueryOptions } from '../../components/recordQuery';
 
 function SeoEditToolbar() {
   return (
@@ -27,8 +28,9 @@ function SeoEditView() {
 
 // Pessimistic, so a taken path is reported on its field rather than undone after the fact.
 export function SeoEdit() {
+  const recordQueryOptions = useRecordQueryOptions();
   return (
-    <EditBase mutationMode="pessimistic" redirect="list" loading={<LinearProgress aria-label="Loading" sx={{ mt: 3 }} />}>
+    <EditBase queryOptions={recordQueryOptions} mutationMode="pessimistic" redirect="list" loading={<LinearProgress aria-label="Loading" sx={{ mt: 3 }} />}>
       <SeoEditView />
     </EditBase>
   );

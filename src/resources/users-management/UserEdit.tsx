@@ -13,6 +13,7 @@ import { UserActiveInput, UserEmailInput, UserNameInput } from './UserFields';
 import { OwnPasswordInput, ownPasswordMissing, ownPasswordNeed } from './OwnPasswordInput';
 import { UserFormLayout } from './UserFormLayout';
 import { UserLockNotice } from './UserLockNotice';
+import { useRecordQueryOptions } from '../../components/recordQuery';
 
 const validateFields = zodValidate(userUpdateSchema);
 
@@ -118,8 +119,9 @@ function UserEditView() {
 
 // Pessimistic: a refused change (email taken, deactivating yourself) must show on its field, not be undone later.
 export function UserEdit() {
+  const recordQueryOptions = useRecordQueryOptions();
   return (
-    <EditBase mutationMode="pessimistic" redirect="list" loading={<LinearProgress aria-label="Loading" sx={{ mt: 3 }} />}>
+    <EditBase queryOptions={recordQueryOptions} mutationMode="pessimistic" redirect="list" loading={<LinearProgress aria-label="Loading" sx={{ mt: 3 }} />}>
       <UserEditView />
     </EditBase>
   );
