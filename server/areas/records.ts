@@ -197,7 +197,7 @@ function validate(model: AreaModel, candidate: Record<string, unknown>, errors: 
     // value's, so that what is stored can always be sent back as it is.
     const max = model.richTextMax.get(field)!;
     if (cleaned !== null && cleaned.length > max) {
-      refused[field] = `${fieldLabel(model.declaration, field)} is too long once cleaned: ${cleaned.length} characters of HTML, at most ${max}`;
+      refused[field] = `${fieldLabel(model.declaration, field)} is too long once cleaned: ${cleaned.length.toLocaleString('en')} characters of HTML, at most ${max.toLocaleString('en')}`;
     }
     // The upload sweep and the website's absolute addresses read `/api/uploads/<id>` as written (schema/addresses.ts).
     if (cleaned !== null && !richTextAddresses(cleaned).every(isApiAddressAsWritten)) {

@@ -272,7 +272,7 @@ describe('rich text', () => {
     const before = (await api.get(`/api/gadgets${listParams({ range: [0, 0] })}`)).headers['content-range'];
     const refused = await api.post('/api/gadgets', { title: 'Grown Body', body: long });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: FORM_ERROR, errors: { body: 'Body is too long once cleaned: 279937 characters of HTML, at most 200000' } });
+    expect(refused.json()).toEqual({ message: FORM_ERROR, errors: { body: 'Body is too long once cleaned: 279,937 characters of HTML, at most 200,000' } });
     expect((await api.get(`/api/gadgets${listParams({ range: [0, 0] })}`)).headers['content-range']).toBe(before);
     // Past it as sent: the same words, with the numbers (the console says them before sending: schema/define.ts).
     const sentLong = await api.post('/api/gadgets', { title: 'Long Body', body: `<p>${'a'.repeat(200_001)}</p>` });
