@@ -136,12 +136,15 @@ export function ignoreUnusableModifiedSince(request: FastifyRequest): void {
 }
 
 /** RFC 9110 §13.1.2 (weak comparison) and §13.1.3: If-None-Match wins; If-Modified-Since only without it. */
+/** Whether an If-None-Match header names `etag` (a list, weak or strong, or `*`: RFC 9110 §13.1.2's weak comparison). */
+export function etagMatches(header: string, etag: string): boolean {
+  const tags = header.split(',').map((tag) => tag.trim());
+  return tags.includes('*') || tags.some((tag) => opaque(tag) === opaque(etag));
+}
+
 export function isNotModified(request: FastifyRequest, etag: string, since: number): boolean {
   const match = request.headers['if-none-match'];
-  if (match !== undefined) {
-    const tags = match.split(',').map((tag) => tag.trim());
-    return tags.includes('*') || tags.some((tag) => opaque(tag) === opaque(etag));
-  }
+  if (match !== undefined) return etagMatches(match, etag);
   const modifiedSince = usableModifiedSince(request.headers['if-modified-since']);
   return modifiedSince !== undefined && since <= modifiedSince;
 }

@@ -17,6 +17,7 @@ import { safeEqual } from '../secrets';
 import { RESERVED_FIELD_NAME, isReservedFieldName, readFilePart } from '../file-parts';
 import { checkFile } from '../upload-files';
 import { errorBodySchema, errorResponses } from './contract';
+import { etagMatches } from '../plugins/public-cache';
 
 export const LINK_TTL_SECONDS = 5 * 60;
 
@@ -213,13 +214,16 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
 
     reply.header('x-content-type-options', 'nosniff');
     if (upload.kind === 'image') {
-      // The id never changes its bytes, so caches may keep it for good; the website (another origin) embeds it.
+      // The id keeps its bytes (but once, when an upgrade dropped an old image's metadata: migration 0017), so caches
+      // may keep it for good; the website (another origin) embeds it.
       const etag = `"${upload.sha256}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)
         .header('cross-origin-resource-policy', 'cross-origin');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      // As the website's API reads it: a list, a weak tag or `*` (an exact match only answered 200: an outside probe).
+      const asked = request.headers['if-none-match'];
+      if (asked !== undefined && etagMatches(asked, etag)) return reply.code(304).send();
       return reply.type(upload.mime).header('content-disposition', contentDisposition('inline', upload.filename)).send(upload.data);
     }
 

@@ -433,6 +433,12 @@ describe('serving', () => {
     const again = await t.app.inject({ url: image.src, headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // As RFC 9110 reads If-None-Match, and as the website's API answers it: in a list, weak, or `*`.
+    const etag = String(first.headers.etag);
+    for (const asked of [`"other", ${etag}`, `W/${etag}`, '*']) {
+      expect((await t.app.inject({ url: image.src, headers: { 'if-none-match': asked } })).statusCode, asked).toBe(304);
+    }
+    expect((await t.app.inject({ url: image.src, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
   });
 
   it('refuses documents without a token, in an answer no cache keeps', async () => {
