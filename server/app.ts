@@ -26,7 +26,7 @@ import { registerLingeringClose } from './plugins/lingering-close';
 import { ignoreUnusableModifiedSince, trackContentChanges } from './plugins/public-cache';
 import { withRedactedRequests } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { contractValidatorCompiler, registerOpenApi } from './plugins/openapi';
+import { contractValidatorCompiler, DOCS_PATH, registerOpenApi } from './plugins/openapi';
 import { TOO_MANY_ATTEMPTS, authRoutes } from './routes/auth';
 import { registerAuditLog } from './routes/audit-log';
 import { healthRoutes } from './routes/health';
@@ -208,6 +208,9 @@ export async function buildApp({ config, db, logger, areas = declaredAreas, onRo
   app.addHook('onRequest', (request, reply, done) => {
     const end = request.url.indexOf('?');
     const raw = end < 0 ? request.url : request.url.slice(0, end);
+    // The API document's page is /api/docs: Swagger UI's own `static/index.html` sends browsers to `/api/docs/`,
+    // which led to this 404 (an outside probe); it leads to the page.
+    if (raw === `${DOCS_PATH}/`) return void reply.redirect(DOCS_PATH);
     // Decoded only for the few that end with a slash: `/%61pi/blogs/` is one of them.
     if ((raw.endsWith('/') || /%2f$/i.test(raw)) && isApiPath(decodedPath(raw))) return void reply.code(404).send({ message: 'Not Found' });
     done();

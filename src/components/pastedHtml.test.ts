@@ -50,6 +50,11 @@ describe('pastedHtml', () => {
     expect(pastedHtml('<h1>Site <em>diary</em></h1><h5>Notes</h5><h6>Small</h6><h3>Kept</h3>')).toBe('<h2>Site <em>diary</em></h2><h4>Notes</h4><h4>Small</h4><h3>Kept</h3>');
   });
 
+  it("drops a paragraph that held only a picture it drops (Word's), and keeps one with words", () => {
+    const word = '<p class=MsoNormal>Site</p><p class=MsoNormal><span><img src="file:///C:/clip_image002.png"></span><o:p></o:p></p><p>Photo: <img src="data:image/png;base64,AA">crane</p>';
+    expect(pastedHtml(word)).toBe('<p class="MsoNormal">Site</p><p>Photo: crane</p>');
+  });
+
   it('drops an image the website could not load, and keeps web and site addresses', () => {
     const pasted = '<p>a<img src="file:///C:/Users/me/photo.png"><img src="data:image/png;base64,AAAA"><img><img src="https://cdn.example/x.png" alt="x"><img src="/api/uploads/abc">b</p>';
     expect(pastedHtml(pasted)).toBe('<p>a<img src="https://cdn.example/x.png" alt="x"><img src="/api/uploads/abc">b</p>');

@@ -135,7 +135,11 @@ export function pastedHtml(html: string): string {
   }
 
   for (const image of [...body.querySelectorAll('img')]) {
-    if (!LOADABLE.test(image.getAttribute('src') ?? '')) image.remove();
+    if (LOADABLE.test(image.getAttribute('src') ?? '')) continue;
+    // With the paragraph that held only it: Word's picture left an empty paragraph, stored as such (an outside probe).
+    const paragraph = image.closest('p');
+    image.remove();
+    if (paragraph && (paragraph.textContent ?? '').trim() === '' && !paragraph.querySelector('img, br')) paragraph.remove();
   }
   return body.innerHTML;
 }

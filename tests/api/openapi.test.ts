@@ -551,4 +551,14 @@ describe('the document and its page', () => {
     const pageJson = await app.inject({ method: 'GET', url: `${DOCS_PATH}/json` });
     expect(pageJson.json()).toEqual(document);
   });
+
+  // Swagger UI's own index.html sends the browser to /api/docs/, which answered 404 (an outside probe).
+  it('is reached from /api/docs/ and Swagger UI static/index.html', async () => {
+    const fromStatic = await app.inject({ method: 'GET', url: `${DOCS_PATH}/static/index.html` });
+    expect([fromStatic.statusCode, fromStatic.headers.location]).toEqual([302, `${DOCS_PATH}/`]);
+    const withSlash = await app.inject({ method: 'GET', url: `${DOCS_PATH}/` });
+    expect([withSlash.statusCode, withSlash.headers.location]).toEqual([302, DOCS_PATH]);
+    // Other API addresses ending in a slash are still none.
+    expect((await app.inject({ method: 'GET', url: '/api/blogs/' })).statusCode).toBe(404);
+  });
 });
