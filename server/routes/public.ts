@@ -252,6 +252,9 @@ function formBody(model: AreaModel) {
   });
 }
 
+/** The bytes of a submission's files, all fields together. */
+const filesSize = (files: Map<string, NewUpload[]>): number => [...files.values()].flat().reduce((sum, upload) => sum + upload.size, 0);
+
 export interface PublicRoutesOptions {
   db: Db;
   /** The inbox areas. */
@@ -298,7 +301,7 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
    * hour leaves it. A file refused here was read but never stored.
    */
   async function checkFilesBudget(trx: Kysely<Database>, files: Map<string, NewUpload[]>, reply: FastifyReply) {
-    const incoming = [...files.values()].flat().reduce((sum, upload) => sum + upload.size, 0);
+    const incoming = filesSize(files);
     if (config.publicFormFilesBytesPerHour <= 0 || incoming === 0) return;
     if (dialectOf(trx) === 'postgres') {
       // Posts with files take turns here, each holding the turn while its file is written: past the lock wait
@@ -330,7 +333,7 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
 
   /** Reserves the post's files in its sender's share, or refuses the post (429, nothing stored); undefined: no files. */
   function reserveShare(request: FastifyRequest, files: Map<string, NewUpload[]>, reply: FastifyReply): (() => void) | undefined {
-    const incoming = [...files.values()].flat().reduce((sum, upload) => sum + upload.size, 0);
+    const incoming = filesSize(files);
     if (!filesShare || incoming === 0) return undefined;
     // Never to fit, however long the sender waits: said so, not "try again later".
     if (incoming > config.publicFormFilesBytesPerAddressPerHour) {

@@ -17,9 +17,9 @@ export function ListStatus() {
   const { isPending, isFetching, error, total, page, perPage, filterValues, sort, data, selectedIds, resource } = useListContext();
   const translate = useTranslate();
   const getResourceLabel = useGetResourceLabel();
-  // Every list with a selection has this status: it keeps the selection to the page shown.
-  useSelectionOfThisPage();
   const query = JSON.stringify([page, perPage, filterValues, sort]);
+  // Every list with a selection has this status: it keeps the selection to the page shown.
+  useSelectionOfThisPage(query);
   const settled = !isPending && !isFetching && error == null;
   const selected = selectedIds.length;
 

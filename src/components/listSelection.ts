@@ -5,9 +5,9 @@
 import { useEffect, useRef } from 'react';
 import { useListContext } from 'react-admin';
 
-export function useSelectionOfThisPage(): void {
-  const { page, perPage, sort, filterValues, selectedIds, onUnselectItems } = useListContext();
-  const query = JSON.stringify([page, perPage, sort, filterValues]);
+/** `query`: the list's page, page size, filters and sort, as one text (ListStatus has it). */
+export function useSelectionOfThisPage(query: string): void {
+  const { selectedIds, onUnselectItems } = useListContext();
   const shown = useRef(query);
   useEffect(() => {
     if (shown.current === query) return;
