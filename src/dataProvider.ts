@@ -40,6 +40,11 @@ const base = simpleRestProvider(
 
 export const dataProvider: CornerstoneDataProvider = {
   ...base,
+  // react-admin hands its reads (getList, getOne, getMany, getManyReference) the query's AbortSignal: a read nobody
+  // waits for any more (a list page passed by, a search typed on, a screen left) is cancelled instead of running to its
+  // end, so the loading overlay, which counts requests in flight, no longer outlasts the answer the screen shows by the
+  // old request's time (it counted on until the abandoned answer came).
+  supportAbortSignal: true,
   // ra-data-simple-rest's list request, plus `projection` from the list's meta: a list screen asks for its records
   // without their rich text (issue #10), under its own cache key, so an edit form never starts from such a record.
   // Past LIST_COUNT_CAP matches the API sends the total as unknown (`Content-Range: blogs 0-24/*`): the list then

@@ -84,6 +84,22 @@ describe('httpClient', () => {
     expect(inFlight.getSnapshot()).toBe(0);
   });
 
+  it('lets a read its caller aborted go at once: out of the in-flight count, rejected as an abort, not as a connection error', async () => {
+    // As fetch does: the promise rejects with the signal's reason the moment it is aborted, answer or not.
+    fetchMock.mockImplementationOnce(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    const controller = new AbortController();
+    const pending = httpClient('/api/blogs?page=2', { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(inFlight.getSnapshot()).toBe(1));
+    controller.abort();
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(inFlight.getSnapshot()).toBe(0);
+  });
+
   it('maps a network failure to the Connection Error message with status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const error = await httpClient('/api/me').catch((e: unknown) => e);

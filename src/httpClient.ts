@@ -165,7 +165,9 @@ export async function httpClient(url: string, { ownProgress = false, ...options 
       // A delete outlives the page that sent it (keepalive): one sent as the page goes (an Undo's notice cut short by
       // a reload, ReactAdminNotifications.tsx) is still made. It has no body, well under keepalive's 64 KB.
       response = await (started ?? fetch(url, { ...options, method, headers, credentials: 'same-origin', ...(method === 'DELETE' && { keepalive: true }) }));
-    } catch {
+    } catch (error) {
+      // A read its caller gave up on (react-admin's AbortSignal, src/dataProvider.ts) is no connection error.
+      if (options.signal?.aborted) throw error;
       throw new HttpError(catalogue.networkError.message, 0);
     }
     const body = await response.text();
