@@ -62,6 +62,7 @@ interface Chain {
   setLink(attributes: { href: string }): Chain;
   unsetLink(): Chain;
   setImage(attributes: { src: string; alt?: string }): Chain;
+  setTextSelection(position: number): Chain;
   toggleBold(): Chain;
   toggleItalic(): Chain;
   toggleUnderline(): Chain;
@@ -169,6 +170,8 @@ interface UrlDialogProps {
   urlError: string;
   /** An image dialog can upload one from this computer: its address is filled in once stored. */
   upload?: boolean;
+  /** A file pasted or dropped into the editor: the dialog opens uploading it. */
+  initialFile?: File;
   onClose: () => void;
   onSubmit: (url: string, extra: string) => void;
   onRemove?: () => void;
@@ -203,6 +206,7 @@ function UrlForm({
   urlPattern,
   urlError,
   upload,
+  initialFile,
   onClose,
   onSubmit,
   onRemove,
@@ -234,7 +238,10 @@ function UrlForm({
   const uploadFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
+    if (file) await uploadOne(file);
+  };
+
+  const uploadOne = async (file: File) => {
     const refusal = checkFile(file, 'image');
     if (refusal) {
       setError(`${file.name}: ${refusal}`);
@@ -251,10 +258,20 @@ function UrlForm({
     } catch (failure) {
       if (!isAbort(failure)) setError(`${file.name}: ${uploadErrorMessage(failure, 'image')}`);
     } finally {
-      if (running.current === controller) running.current = null;
-      setUploading(null);
+      // An upload cancelled for another (StrictMode's second mount) leaves that one's progress shown.
+      if (running.current === controller) {
+        running.current = null;
+        setUploading(null);
+      }
     }
   };
+
+  // The pasted or dropped file's upload, as the dialog opens with it (the form is mounted only while it is open).
+  const firstFile = useRef(initialFile);
+  useEffect(() => {
+    if (firstFile.current) void uploadOne(firstFile.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+  }, []);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -343,9 +360,51 @@ function ToolGroup({ label, tools }: { label: string; tools: Tool[] }) {
   );
 }
 
-function Toolbar({ editor, label }: EditorProp & { label: string }) {
+// What the editor's paste and drop handlers tell its toolbar (LazyEditor, below).
+const FILES_GIVEN = 'files-given';
+const PICTURES_LEFT_OUT = 'pictures-left-out';
+interface GivenFiles {
+  files: File[];
+  /** Where they were dropped; a paste goes where the cursor is. */
+  at?: number;
+}
+
+/**
+ * Files pasted or dropped on their own (a screenshot, a photo dragged from the desktop): the editor had no use for
+ * them, so a screenshot pasted nothing and a photo dropped on the text opened in the tab, leaving the form (an
+ * outside probe). With a document's HTML (Word's, a web page's) they are a rendering of it: the HTML is pasted.
+ */
+function givenFiles(data: DataTransfer | null): File[] {
+  if (!data || data.files.length === 0 || data.types.includes('text/html')) return [];
+  return [...data.files];
+}
+
+const leftOutNotice = (pictures: number): string =>
+  pictures === 1
+    ? 'A picture in what you pasted was left out: it was a file on your computer or inside the document, which the website cannot load. Add it with Insert an image.'
+    : `${pictures} pictures in what you pasted were left out: they were files on your computer or inside the document, which the website cannot load. Add them with Insert an image.`;
+
+function Toolbar({ editor, label, events }: EditorProp & { label: string; events: EventTarget }) {
   useEditorTick(editor);
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
+  // A file pasted or dropped into the text: the image dialog opens uploading it, for its alternative text.
+  const [given, setGiven] = useState<{ file: File; at?: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    const onFiles = (event: Event) => {
+      const { files, at } = (event as CustomEvent<GivenFiles>).detail;
+      setGiven({ file: files[0]!, at });
+      setDialog('image');
+      setNotice(files.length > 1 ? `Only the first file, ${files[0]!.name}, is being added: add the others one at a time with Insert an image.` : null);
+    };
+    const onLeftOut = (event: Event) => setNotice(leftOutNotice((event as CustomEvent<number>).detail));
+    events.addEventListener(FILES_GIVEN, onFiles);
+    events.addEventListener(PICTURES_LEFT_OUT, onLeftOut);
+    return () => {
+      events.removeEventListener(FILES_GIVEN, onFiles);
+      events.removeEventListener(PICTURES_LEFT_OUT, onLeftOut);
+    };
+  }, [events]);
   const editable = Boolean(editor?.isEditable);
   const on = (name: string) => editor?.isActive(name) ?? false;
   const run = (command: (chain: Chain) => Chain) => () => {
@@ -430,6 +489,7 @@ function Toolbar({ editor, label }: EditorProp & { label: string }) {
   ];
 
   return (
+    <>
     <Box
       role="toolbar"
       aria-label={`${label} formatting`}
@@ -480,13 +540,29 @@ function Toolbar({ editor, label }: EditorProp & { label: string }) {
         urlPattern={IMAGE_ADDRESS}
         urlError="Enter an image's web address (https://…) or a path starting with /"
         upload
-        onClose={() => setDialog(null)}
+        initialFile={given?.file}
+        onClose={() => {
+          setDialog(null);
+          setGiven(null);
+        }}
         onSubmit={(src, alt) => {
           setDialog(null);
-          if (editor) chain(editor).focus().setImage({ src, alt }).run();
+          setGiven(null);
+          if (!editor) return;
+          const at = chain(editor).focus();
+          (given?.at === undefined ? at : at.setTextSelection(given.at)).setImage({ src, alt }).run();
         }}
       />
     </Box>
+    {/* Mounted while empty: a screen reader hears text added to a region it knows (LoadingOverlay.tsx says why). */}
+    <div role="status" aria-live="polite">
+      {notice && (
+        <Alert severity="info" role="none" onClose={() => setNotice(null)} sx={{ mb: 1 }}>
+          {notice}
+        </Alert>
+      )}
+    </div>
+    </>
   );
 }
 
@@ -536,24 +612,36 @@ const LazyEditor = lazy(async () => {
   const [rich, shifted, echo] = await Promise.all([import('ra-input-rich-text'), import('./richTextMarks'), import('./richTextEcho')]);
   const extensions = [...editorExtensions(rich.DefaultEditorOptions), shifted.Superscript, shifted.Subscript, echo.FormEcho];
 
-  function ConnectedToolbar({ label }: { label: string }) {
+  function ConnectedToolbar({ label, events }: { label: string; events: EventTarget }) {
     const editor = rich.useTiptapEditor();
-    return <Toolbar editor={editor} label={label} />;
+    return <Toolbar editor={editor} label={label} events={events} />;
   }
 
   function Editor({ source, label, helperText, name }: EditorInputProps) {
-    const editorOptions = useMemo(
-      () => ({
+    // From the editor's paste and drop handlers to its toolbar, which shows the dialog and the notices.
+    const [events] = useState(() => new EventTarget());
+    const editorOptions = useMemo(() => {
+      const give = (files: File[], at?: number) => {
+        if (files.length === 0) return false;
+        events.dispatchEvent(new CustomEvent<GivenFiles>(FILES_GIVEN, { detail: { files, at } }));
+        return true;
+      };
+      return {
         ...rich.DefaultEditorOptions,
         extensions,
         editorProps: {
           attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': name },
-          // A document pasted from Word or Google Docs keeps its tables' words, its headings and no broken images.
-          transformPastedHTML: pastedHtml,
+          // A document pasted from Word or Google Docs keeps its tables' words, its headings and no broken images,
+          // and the person hears of the pictures it could not keep.
+          transformPastedHTML: (html: string) =>
+            pastedHtml(html, (pictures) => events.dispatchEvent(new CustomEvent<number>(PICTURES_LEFT_OUT, { detail: pictures }))),
+          handlePaste: (_view: unknown, event: ClipboardEvent) => give(givenFiles(event.clipboardData)),
+          // A drop handled here is not the browser's: a file dropped on the text no longer opens in the tab.
+          handleDrop: (view: { posAtCoords(coords: { left: number; top: number }): { pos: number } | null }, event: DragEvent, _slice: unknown, moved: boolean) =>
+            !moved && give(givenFiles(event.dataTransfer), view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos),
         },
-      }),
-      [name],
-    );
+      };
+    }, [name, events]);
     return (
       <rich.RichTextInput
         id={`rich-text-${source}`}
@@ -562,7 +650,7 @@ const LazyEditor = lazy(async () => {
         helperText={helperText}
         fullWidth
         editorOptions={editorOptions}
-        toolbar={<ConnectedToolbar label={name} />}
+        toolbar={<ConnectedToolbar label={name} events={events} />}
         sx={editorSx}
       />
     );

@@ -59,4 +59,14 @@ describe('pastedHtml', () => {
     const pasted = '<p>a<img src="file:///C:/Users/me/photo.png"><img src="data:image/png;base64,AAAA"><img><img src="https://cdn.example/x.png" alt="x"><img src="/api/uploads/abc">b</p>';
     expect(pastedHtml(pasted)).toBe('<p>a<img src="https://cdn.example/x.png" alt="x"><img src="/api/uploads/abc">b</p>');
   });
+
+  it('says how many pictures it left out, those of table cells too, and says nothing when it kept them all', () => {
+    const heard: number[] = [];
+    const pasted = '<p><img src="file:///C:/a.png">a<img src="https://cdn.example/x.png"></p><table><tr><td>b<img src="https://cdn.example/y.png"></td></tr></table>';
+    expect(pastedHtml(pasted, (pictures) => heard.push(pictures))).toBe('<p>a<img src="https://cdn.example/x.png"></p><p>b</p>');
+    expect(heard).toEqual([2]);
+    pastedHtml('<p>a<img src="/api/uploads/abc"></p>', (pictures) => heard.push(pictures));
+    pastedHtml('<p>no picture</p>', (pictures) => heard.push(pictures));
+    expect(heard).toEqual([2]);
+  });
 });

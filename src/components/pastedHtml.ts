@@ -3,8 +3,8 @@
 // Word or Google Docs ran its cells together ("PhaseWeeksFoundations4Frame6"), a title (h1) became plain text, and a
 // picture, whose address is a file of the author's computer, a broken image on the website (an outside probe).
 // Now each table row is a paragraph of its cells, separated by " | ", their links and emphasis kept, after its
-// caption; h1 is the editor's first heading, h5 and h6 its last; an image whose address the website cannot load goes;
-// Word's list paragraphs are lists again (below).
+// caption; h1 is the editor's first heading, h5 and h6 its last; an image whose address the website cannot load goes,
+// and `leftOut` hears how many went; Word's list paragraphs are lists again (below).
 
 /** Addresses an image may keep: the web's, and this site's own paths (the server checks them again). */
 const LOADABLE = /^(https?:\/\/|\/(?!\/))/i;
@@ -98,9 +98,10 @@ function wordLists(body: HTMLElement, document: Document): void {
   }
 }
 
-export function pastedHtml(html: string): string {
+export function pastedHtml(html: string, leftOut?: (pictures: number) => void): string {
   const document = new DOMParser().parseFromString(html, 'text/html');
   const body = document.body;
+  const pictures = body.querySelectorAll('img').length;
   wordLists(body, document);
 
   // Innermost first: a table in a cell is already its paragraphs when the cell is read. Each table reads its own rows
@@ -141,5 +142,8 @@ export function pastedHtml(html: string): string {
     image.remove();
     if (paragraph && (paragraph.textContent ?? '').trim() === '' && !paragraph.querySelector('img, br')) paragraph.remove();
   }
+  // Said to the person who pasted (the editor's notice, RichTextInput.tsx): they went without a word before.
+  const kept = body.querySelectorAll('img').length;
+  if (kept < pictures) leftOut?.(pictures - kept);
   return body.innerHTML;
 }
