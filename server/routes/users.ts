@@ -63,8 +63,8 @@ export interface UserRoutesOptions {
 
 /**
  * Checks the signed-in user's own password, which adding a user, setting a password or changing an email needs
- * (needsOwnPassword). A guess is a sign-in attempt of this session from this address: it waits and locks as
- * sign-ins do (429), or a stolen token could try passwords here as fast as it liked. The session's failures are its
+ * (needsOwnPassword). A guess is a sign-in attempt of this session: it waits and locks as sign-ins do (429), or a
+ * stolen token could try passwords here as fast as it liked. The session's failures are its
  * own, as a known browser's are (server/sign-in-device.ts): a stranger failing at the sign-in page kept the signed-in
  * owner from changing a password, adding an administrator or unlocking one for as long as the lock lasted, and the
  * owner's right password cleared the stranger's failures (an outside probe).
@@ -80,7 +80,10 @@ async function confirmOwnPassword(
   if (sent === undefined) throw formError({ current_password: missing });
   const me = requireUser(request);
   const keys = { account: deviceAccountKey(normalizeEmail(me.email), `session ${request.tokenId ?? 'none'}`), address: addressKey(request.ip) };
-  const wait = await admitSignInAttempt(db, policy, keys, new Date());
+  // Only the session's count holds it back: a stranger failing at the sign-in page from the same address (an office's,
+  // a proxy's) made the right password answer 429, so the account under attack could not be unlocked (an outside
+  // probe). The session's guesses are still recorded with the address, and count there for the sign-in page.
+  const wait = await admitSignInAttempt(db, { ...policy, address: { delayAfter: 0, lockAfter: 0 } }, keys, new Date());
   // The wait is the field's answer too: the console shows it under the password, not only in a notice.
   if (wait > 0) throw throttled(reply, wait, 'current_password');
   const hash = await findPasswordHash(db, me.id);

@@ -334,6 +334,53 @@ function withCsrf(headers: Record<string, string> = {}) {
   return { cookies: pair.cookies, headers: { ...pair.headers, ...headers } };
 }
 
+// A stranger failing at the sign-in page from the admin's own address (an office's, a proxy's) until the address
+// waited made the admin's right own password answer 429: they could not unlock the account under attack, nor add an
+// administrator (an outside probe). The session's own guesses are counted for it, and still for the address.
+describe("the address's failures do not stop a signed-in session confirming its own password", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupApp({ signInThrottle: throttle({ account: { delayAfter: 0, lockAfter: 3 }, address: { delayAfter: 0, lockAfter: 4 } }) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('unlocks an account and adds an administrator with the right password while the address is locked; its own guesses still lock it', async () => {
+    const office = '198.51.100.90';
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: office, ...withCsrf(), payload: { email: USER.email, password: USER.password } });
+    const authorization = `Bearer ${signedIn.json<{ access_token: string }>().access_token}`;
+    const asOwner = (method: 'POST', url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method, url, remoteAddress: office, ...withCsrf({ authorization }), payload });
+    const added = await asOwner('POST', '/api/users-management', { name: 'Site editor', email: 'editor@example.com', password: 'editor password', current_password: USER.password });
+    expect(added.statusCode, added.body).toBe(201);
+    const editorId = added.json<{ id: number }>().id;
+
+    // The stranger, behind the same address, locks the editor's account and the address.
+    for (let i = 0; i < 3; i++) expect((await signIn(t.app, 'editor@example.com', 'guess-guess', { remoteAddress: office })).status).toBe(401);
+    expect((await signIn(t.app, 'another@example.com', 'guess-guess', { remoteAddress: office })).status).toBe(401);
+    expect(await signIn(t.app, 'editor@example.com', 'editor password', { remoteAddress: office })).toMatchObject({ status: 429 });
+    expect(await signIn(t.app, 'someone-else@example.com', 'anything at all', { remoteAddress: office })).toMatchObject({ status: 429 });
+
+    const unlocked = await asOwner('POST', `/api/users-management/${editorId}/unlock`, { current_password: USER.password });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect((await signIn(t.app, 'editor@example.com', 'editor password', { remoteAddress: '203.0.113.91' })).status).toBe(200);
+    const second = await asOwner('POST', '/api/users-management', { name: 'Second admin', email: 'second@example.com', password: 'second admin password', current_password: USER.password });
+    expect(second.statusCode, second.body).toBe(201);
+
+    // Three wrong guesses of the session lock the session, and are counted for the address as sign-ins are.
+    const before = (await rowsFor(t.db)).filter((row) => row.address === office).length;
+    for (let i = 0; i < 3; i++) {
+      const guess = await asOwner('POST', '/api/users-management', { name: 'Guess', email: `guess${i}@example.com`, password: 'guess password', current_password: 'wrong own password' });
+      expect(guess.statusCode, guess.body).toBe(400);
+    }
+    const locked = await asOwner('POST', '/api/users-management', { name: 'Third', email: 'third@example.com', password: 'third password', current_password: USER.password });
+    expect(locked.statusCode, locked.body).toBe(429);
+    expect((await rowsFor(t.db)).filter((row) => row.address === office).length).toBe(before + 3);
+    expect((await t.db.selectFrom('users').select('email').orderBy('id').execute()).map((user) => user.email)).toEqual([USER.email, 'editor@example.com', 'second@example.com']);
+  });
+});
+
 describe('an unknown account is throttled exactly like a known one', () => {
   let t: TestApp;
   beforeAll(async () => {
