@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { areas as declaredAreas } from '../schema/areas';
 import { defineArea, fields } from '../schema/define';
 import { createTestDb, type TestDb } from '../tests/helpers/db';
+import { dialectOf } from './db/dialect';
 import { verifyPassword } from './passwords';
 import { findUserByEmail } from './repositories/users';
 import { ensureAdmin, seedSampleContent } from './seed';
@@ -131,6 +133,32 @@ describe('seedSampleContent', () => {
       seedSampleContent(testDb.db, { areas, samples: { ...samples, settings: [{ site_name: '' }] } }),
     ).rejects.toThrow(/Sample 0 of settings is invalid: \{"site_name":"Site name is required"\}/);
     expect(await testDb.db.selectFrom('records').select('id').execute()).toEqual([]);
+  });
+
+  // Each sample was its own transaction: a first start killed midway left part of them for good (44 of 46), as seeding
+  // runs only on an empty database (an outside probe). A write that fails after others stands for that kill here.
+  it('writes nothing when a write fails midway, and seeds the whole next time', async () => {
+    // The storage refuses the fourth record, as a disk that filled up would.
+    if (dialectOf(testDb.db) === 'postgres') {
+      await sql`create function refuse_fourth() returns trigger language plpgsql as $$ begin if (select count(*) from records) >= 3 then raise exception 'storage gone'; end if; return new; end $$`.execute(testDb.db);
+      await sql`create trigger refuse_fourth before insert on records for each row execute function refuse_fourth()`.execute(testDb.db);
+    } else {
+      await sql`create trigger refuse_fourth before insert on records when (select count(*) from records) >= 3 begin select raise(abort, 'storage gone'); end`.execute(testDb.db);
+    }
+    await expect(seedSampleContent(testDb.db, { areas, samples, references })).rejects.toThrow(/storage gone/);
+    expect(await testDb.db.selectFrom('records').select('id').execute()).toEqual([]);
+    expect(await testDb.db.selectFrom('audit_log').select('id').execute()).toEqual([]);
+    await sql`drop trigger refuse_fourth ${sql.raw(dialectOf(testDb.db) === 'postgres' ? 'on records' : '')}`.execute(testDb.db);
+
+    expect(await seedSampleContent(testDb.db, { areas, samples, references })).toEqual({ seeded: true, records: 5, areas: 3 });
+    expect((await rows('notes')).map((row) => dataOf(row).slug)).toEqual(['first-note', 'second-note']);
+  });
+
+  it('seeds once when two starts seed the same empty database together', async () => {
+    const both = await Promise.all([seedSampleContent(testDb.db, { areas, samples, references }), seedSampleContent(testDb.db, { areas, samples, references })]);
+    expect(both.map((result) => result.seeded).sort()).toEqual([false, true]);
+    expect((await rows('notes')).map((row) => dataOf(row).title)).toEqual(['First note', 'Second note']);
+    expect((await rows('messages')).length).toBe(2);
   });
 
   it('seeds every declared area from schema/areas/samples.ts', async () => {

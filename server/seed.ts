@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { areas as declaredAreas } from '../schema/areas';
 import { sampleReferences, samples as sampleRecords, type SampleReference } from '../schema/areas/samples';
 import type { AreaDeclaration } from '../schema/define';
-import { USERS_AREA, buildAreaModels } from './areas/model';
+import { USERS_AREA, buildAreaModels, type AreaModel } from './areas/model';
 import { createRecord, createSubmission, fieldErrors, putSingleton, type ApiRecord } from './areas/records';
 import type { Config } from './config';
+import { dialectOf } from './db/dialect';
 import type { Database } from './db/types';
 import { hashPassword } from './passwords';
 import { hasAnyRecord } from './repositories/records';
@@ -54,7 +55,10 @@ const INBOX_STATE_KEYS = ['status', 'notes', 'read'] as const;
 /**
  * Fills a database that holds no records at all with the sample content (schema/areas/samples.ts), through the
  * same code as the API (validated, slugs, positions in sample order), so a first start shows a living console.
- * Every sample is checked before anything is written: a bad one leaves the database empty, to be seeded next time.
+ * Every sample is checked before anything is written, and all of them are written in one transaction: a bad one, or
+ * a first start killed midway, leaves the database empty, to be seeded whole next time (a start killed while seeding
+ * left 44 of 46 records for good, as seeding only runs on an empty database: an outside probe). On PostgreSQL,
+ * instances starting together on an empty database take turns: the second finds the first's records.
  */
 export async function seedSampleContent(db: Kysely<Database>, content: SampleContent = {}): Promise<SampleSeeding> {
   const { areas = declaredAreas, samples = sampleRecords, references = sampleReferences, now = new Date() } = content;
@@ -74,6 +78,20 @@ export async function seedSampleContent(db: Kysely<Database>, content: SampleCon
   const targets = new Set(references.map((reference) => reference.target.area));
   models.sort((a, b) => Number(targets.has(b.name)) - Number(targets.has(a.name)));
 
+  return db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended('cornerstone sample content', 0))`.execute(trx);
+    if (await hasAnyRecord(trx)) return { seeded: false };
+    return { seeded: true, ...(await writeSamples(trx, models, samples, references, now)) };
+  });
+}
+
+async function writeSamples(
+  db: Kysely<Database>,
+  models: readonly AreaModel[],
+  samples: SampleRecords,
+  references: readonly SampleReference[],
+  now: Date,
+): Promise<{ records: number; areas: number }> {
   const created = new Map<string, ApiRecord[]>();
   let count = 0;
   for (const model of models) {
@@ -99,5 +117,5 @@ export async function seedSampleContent(db: Kysely<Database>, content: SampleCon
     created.set(model.name, records);
     count += records.length;
   }
-  return { seeded: true, records: count, areas: models.length };
+  return { records: count, areas: models.length };
 }

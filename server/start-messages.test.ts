@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { addressTaken, describeDatabase, newerDatabase } from './start-messages';
+import { addressTaken, describeDatabase, newerDatabase, upgradeMessages } from './start-messages';
 
 describe('what a start says about its database', () => {
   it('names the SQLite file or the PostgreSQL database, never the password', () => {
@@ -15,6 +15,15 @@ describe('what a start says about its database', () => {
       'Cornerstone could not start: this database was upgraded by a newer version of Cornerstone (its change 0014_document_compression is unknown to this version). Nothing was changed or damaged. Start the newer version again, or restore a backup taken before the upgrade to run this one.',
     );
     expect(newerDatabase(new Error('disk I/O error'))).toBeUndefined();
+  });
+});
+
+describe('what a start says while it upgrades a database', () => {
+  it('names the changes, says it listens after them and that stopping is safe, then how long they took', () => {
+    expect(upgradeMessages.starting(['0016_upload_dimensions', '0017_image_metadata'])).toBe(
+      'Upgrading the database (0016_upload_dimensions, 0017_image_metadata): on a large database this can take minutes; the server listens once it is done. Stopping it is safe: the next start goes on.',
+    );
+    expect(upgradeMessages.done(21_460)).toBe('Database upgraded in 21.5 s.');
   });
 });
 

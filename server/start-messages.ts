@@ -35,3 +35,10 @@ export function addressTaken(host: string, port: number): Promise<string | undef
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(undefined)));
   });
 }
+
+/** What a start says before it upgrades an existing database, and once it has: it does not listen meanwhile. */
+export const upgradeMessages = {
+  starting: (pending: readonly string[]) =>
+    `Upgrading the database (${pending.join(', ')}): on a large database this can take minutes; the server listens once it is done. Stopping it is safe: the next start goes on.`,
+  done: (ms: number) => `Database upgraded in ${(ms / 1000).toFixed(1)} s.`,
+};

@@ -7,7 +7,7 @@ import type { AreaDeclaration } from '../schema/define';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, createDb, lockDataDir, migrate, reportLostConnection, type DataDirLock } from './db';
-import { addressTaken, describeDatabase, newerDatabase } from './start-messages';
+import { addressTaken, describeDatabase, newerDatabase, upgradeMessages } from './start-messages';
 import { storageFault } from './plugins/errors';
 import { ensureAdmin, seedSampleContent, type AdminBootstrap } from './seed';
 import { scheduleUploadSweep } from './upload-sweep';
@@ -137,7 +137,15 @@ export async function startServer(options: { areas?: readonly AreaDeclaration[] 
     server.log ? server.log.warn({ error: error.message }, 'lost a connection to PostgreSQL; the next request opens another') : reportLostConnection(error);
   const db = createDb(config, { settleLater: true, onConnectionLost });
   try {
-    await migrate(db);
+    const began = Date.now();
+    let upgrading = false;
+    await migrate(db, {
+      onUpgrade: (pending) => {
+        upgrading = true;
+        console.log(upgradeMessages.starting(pending));
+      },
+    });
+    if (upgrading) console.log(upgradeMessages.done(Date.now() - began));
     announce(await ensureAdmin(db, config));
     if (config.seedSampleContent) {
       const sample = await seedSampleContent(db, options.areas ? { areas: options.areas } : {});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '../tests/helpers/db';
+import { createDb } from './db';
 import { PNG } from '../tests/helpers/files';
 import { findUploadInfo, insertUpload } from './repositories/uploads';
 import { scheduleUploadSweep } from './upload-sweep';
@@ -64,5 +65,25 @@ describe('scheduleUploadSweep', () => {
     vi.advanceTimersByTime(60_000);
     await vi.waitFor(() => expect(log.error).toHaveBeenCalledTimes(2));
     await sweep.stop();
+  });
+
+  // During a PostgreSQL outage each sweep logged an error with its whole stack, where every request meeting the same
+  // outage logs one line at warn (an outside probe of a database stopped mid-write).
+  it('says in one line at warn that it skipped a sweep while the database is away', async () => {
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
+    // A PostgreSQL server nobody listens for: every connection is refused.
+    const away = createDb({ databaseUrl: 'postgres://cornerstone@127.0.0.1:9/away', dataDir: '' });
+    try {
+      const sweep = scheduleUploadSweep(away, { graceHours: 24, log, firstAfterMs: 0, everyMs: 60_000 });
+      await vi.waitFor(() => expect(log.warn).toHaveBeenCalledTimes(1), { timeout: 5000 });
+      await sweep.stop();
+      expect(log.warn).toHaveBeenCalledWith(
+        { reason: 'the database server does not answer (ECONNREFUSED)', error: expect.stringContaining('ECONNREFUSED'), code: 'ECONNREFUSED' },
+        'upload sweep skipped: database unavailable',
+      );
+      expect(log.error).not.toHaveBeenCalled();
+    } finally {
+      await away.destroy();
+    }
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { truncateWal } from './db';
 import type { Database } from './db/types';
+import { faultLog, storageFault } from './plugins/errors';
 import { deleteUnreferencedUploads } from './repositories/upload-references';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -39,7 +40,13 @@ export function scheduleUploadSweep(
         (deleted) => {
           if (deleted.length > 0) log.info({ deleted: deleted.length }, 'deleted uploads that no record refers to');
         },
-        (error: unknown) => log.error({ err: error }, 'upload sweep failed'),
+        (error: unknown) => {
+          // The database away (an outage, a full disk): one line at warn, as each request meeting it logs; the next
+          // sweep tries again. Anything else is a fault of ours, with its stack.
+          const fault = storageFault(error);
+          if (fault) log.warn(faultLog(fault, error), 'upload sweep skipped: database unavailable');
+          else log.error({ err: error }, 'upload sweep failed');
+        },
       )
       .finally(() => {
         running = undefined;

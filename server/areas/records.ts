@@ -10,6 +10,7 @@ import { disguisedApiAddressMessage, isApiAddressAsWritten } from '../../schema/
 import { fieldLabel, inboxUpdateSchema, isFileAddress } from '../../schema/define';
 import { storedDate } from '../../schema/dates';
 import { isUniqueViolation } from '../db/dialect';
+import { inTransaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { applicableChanges, checkDeleteVersion, type CurrentState } from '../edit-conflicts';
 import { HttpError } from '../http-error';
@@ -430,7 +431,7 @@ export async function createRecord(db: Db, model: AreaModel, input: unknown, { b
     db,
     model,
     () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         // A copy each attempt: a slug made up by one that lost a race is made up again.
         const candidate = { ...sent };
         unused = await fillSlug(trx, model, candidate);
@@ -473,7 +474,7 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
     db,
     model,
     () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const existing = await findRecord(trx, model.name, id, { lock: true });
         if (!existing) throw new HttpError(404, NOT_FOUND);
         const candidate = { ...existing.data, ...changes };
@@ -502,7 +503,7 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
 
 /** `expected`: the version the client saw; a delete of a stale copy is refused (409). */
 export async function removeRecord(db: Db, model: AreaModel, id: number, { expected, audit: actor, now = new Date() }: WriteOptions = {}): Promise<ApiRecord> {
-  const stored = await db.transaction().execute(async (trx) => {
+  const stored = await inTransaction(db, async (trx) => {
     const existing = await findRecord(trx, model.name, id, { lock: true });
     if (!existing) throw new HttpError(404, NOT_FOUND);
     await checkDeleteVersion(trx, currentState(model, existing), expected);
@@ -523,7 +524,7 @@ export async function reorderRecords(db: Db, model: AreaModel, input: unknown): 
   }
   const order = ids as number[];
   if (new Set(order).size !== order.length) throw new HttpError(400, 'The new order lists a record twice.');
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const current = new Set(await listIds(trx, model.name, { lock: true }));
     if (current.size !== order.length || !order.every((id) => current.has(id))) {
       throw new HttpError(400, 'The new order must name every record of this area exactly once: records were added or deleted since the list was read. Read the list again, then send its order.');
@@ -568,7 +569,7 @@ export async function getSingleton(db: Db, model: AreaModel): Promise<ApiRecord>
 export async function putSingleton(db: Db, model: AreaModel, input: unknown, { expected, by, now = new Date(), audit: actor }: WriteOptions = {}): Promise<ApiRecord> {
   const changes = asObject(input);
   const save = () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const existing = await findOnlyRecord(trx, model.name, { lock: true });
       let data = validate(model, { ...existing?.data, ...changes }, {}, existing?.data);
       const current: CurrentState<ApiRecord> = existing
@@ -662,7 +663,7 @@ async function checkSubmission(trx: Db, model: AreaModel, data: Record<string, u
 export async function createSubmission(db: Db, model: AreaModel, input: unknown, options: SubmissionOptions = {}): Promise<ApiRecord> {
   const { data, files } = submittedData(model, input, options);
   const state = inboxUpdateSchema().parse(options.state ?? {});
-  const stored = await db.transaction().execute(async (trx) => {
+  const stored = await inTransaction(db, async (trx) => {
     await checkSubmission(trx, model, data, options);
     // Before the record, which names them (upload_references).
     if (options.publicSubmission) for (const upload of [...files.values()].flat()) await insertUpload(trx, upload);
@@ -681,7 +682,7 @@ export async function createSubmission(db: Db, model: AreaModel, input: unknown,
 export async function rehearseSubmission(db: Db, model: AreaModel, input: unknown, options: SubmissionOptions = {}): Promise<void> {
   try {
     const { data } = submittedData(model, input, options);
-    await db.transaction().execute((trx) => checkSubmission(trx, model, data, options));
+    await inTransaction(db, (trx) => checkSubmission(trx, model, data, options));
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
   }
@@ -694,7 +695,7 @@ export async function updateSubmission(db: Db, model: AreaModel, id: number, inp
   if (!result.success) throw formError(fieldErrors(result.error));
   // Only what was sent: a missing `notes` must not clear the notes.
   const changes = Object.fromEntries(Object.entries(result.data).filter(([key]) => key in body && body[key] !== undefined));
-  const stored = await db.transaction().execute(async (trx) => {
+  const stored = await inTransaction(db, async (trx) => {
     const existing = await findRecord(trx, model.name, id, { lock: true });
     if (!existing) throw new HttpError(404, NOT_FOUND);
     const applied = await applicableChanges(trx, currentState(model, existing), changes, expected);
@@ -715,7 +716,7 @@ export async function openSubmission(db: Db, model: AreaModel, id: number): Prom
   if (stored.data.read === true) return toApiRecord(model, stored);
   // One transaction: the record and its side-table rows (when `read` is filtered by) are stored together or not at all.
   const reindex = isIndexed(model, 'read') ? (data: Record<string, unknown>) => indexEntry(model, data) : undefined;
-  const updated = await db.transaction().execute((trx) => setRecordField(trx, model.name, id, 'read', true, reindex));
+  const updated = await inTransaction(db, (trx) => setRecordField(trx, model.name, id, 'read', true, reindex));
   if (!updated) throw new HttpError(404, NOT_FOUND);
   return toApiRecord(model, updated);
 }

@@ -9,6 +9,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import { prepared } from '../db/prepared';
+import { inTransaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { referencedUploadIds } from '../upload-ids';
 
@@ -19,11 +20,6 @@ const BATCH = 500;
 
 function* batches<T>(items: readonly T[]): Generator<T[]> {
   for (let start = 0; start < items.length; start += BATCH) yield items.slice(start, start + BATCH);
-}
-
-/** Runs in the caller's transaction, or in a new one. */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** PostgreSQL: locks these uploads (those that exist) until the transaction ends, in id order so two lockers never deadlock. */
