@@ -177,7 +177,9 @@ export function listQuerySchema(model: ListModel, { keyset = false, paged = true
       filter: z
         .string()
         .optional()
-        .meta({ description: `JSON object, every key must match: ${filters.join('; ')}.`, example: '{"q":"text"}' }),
+        // `{}` as the example: Swagger UI's Try it out sends it as it is, and `{"q":"text"}` answered every list empty
+        // (an outside probe).
+        .meta({ description: `JSON object, every key must match: ${filters.join('; ')}. Default \`{}\`: every record.`, example: '{}' }),
       ...(keyset
         ? {
             projection: z
