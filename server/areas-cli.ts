@@ -5,7 +5,7 @@
 //   reindex                   clean rich text and build the search and tag rows again (records written around the
 //                             API: an SQL import)
 import { areas } from '../schema/areas';
-import { AreaChangeRefused, cleanStoredRichText, dropUndeclaredField, evolveAreas, reindexAreas } from './areas/evolve';
+import { AreaChangeRefused, checkDroppable, cleanStoredRichText, dropUndeclaredField, evolveAreas, reindexAreas } from './areas/evolve';
 import { USERS_AREA, buildAreaModels } from './areas/model';
 import { ConfigError, loadConfig } from './config';
 import { existsSync } from 'node:fs';
@@ -92,6 +92,7 @@ async function run(args: string[]): Promise<number> {
       return 2;
     }
     if (confirm !== '--yes') {
+      checkDroppable(models, area, field);
       const count = await countWithField(db, area, field, true);
       console.log(`${count} records of '${area}' hold a value for '${field}'. Run again with --yes to delete those values for good (back up first: docs/deploy.md).`);
       return 0;

@@ -70,7 +70,7 @@ describe('seedSampleContent', () => {
     group: 'website-tools',
     kind: 'collection',
     ordered: true,
-    schema: z.object({ title: fields.text('Title'), slug: fields.slug(), body: fields.html('Body') }),
+    schema: z.object({ title: fields.text('Title'), slug: fields.slug(), body: fields.html('Body'), active: fields.active('Shown') }),
     richText: ['body'],
     slug: { field: 'slug', from: 'title' },
   });

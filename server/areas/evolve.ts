@@ -111,11 +111,13 @@ async function evolveArea(
   const now = snapshotOf(model);
   const label = (field: string) => `Area '${area}', field '${field}' (${fieldLabel(model.declaration, field)})`;
 
-  // 1. Declared renames move the stored values, once.
+  // 1. Declared renames move the stored values, once. One that moves nothing is remembered: a typo in renamedFrom.
+  const emptyRenames = new Map<string, string>();
   for (const [to, from] of model.renames) {
     const key = await renameToRun(trx, area, from, to);
     if (key === undefined) continue;
     const moved = await renameField(trx, area, from, to);
+    if (moved === 0) emptyRenames.set(to, from);
     changes.push({ key, area, change: 'rename field', detail: `'${from}' → '${to}': ${plural(moved, 'record')} moved`, fields: [from, to] });
     const both = await countWithField(trx, area, from, true);
     if (both > 0) {
@@ -172,6 +174,14 @@ async function evolveArea(
     } else {
       const result = schema.safeParse(undefined);
       if (result.success && result.data !== undefined) fill = { value: result.data, source: 'its default' };
+    }
+    // A field that would start empty, or at a value nobody chose, in records that held its values under another name:
+    // a typo in renamedFrom took every review off the website, and a flag renamed without renamedFrom put a hidden
+    // partner back on it (an outside probe). Refused, naming the fields that hold the values.
+    const guessed = await guessedRename(trx, model, before, removed, field, snapshot.kind, renamedFrom, emptyRenames.get(field), fill, total);
+    if (guessed) {
+      refusals.push({ area, field, ...guessed });
+      continue;
     }
     if (fill) {
       const filled = await fillField(trx, area, field, fill.value, { nulls: !nullFits });
@@ -280,6 +290,59 @@ async function evolveArea(
   //    was out of its reach until someone saved it again (an area that gained `slug`, records written around the API).
   if (model.slug && refusals.length === 0) await fillEmptySlugs(trx, model, changes);
 }
+
+/**
+ * Why filling `field` in the stored records would be a guess, or undefined when it is not. Two cases, both with
+ * records that have no value for the field:
+ * - its renamedFrom names a field none of them holds (`emptyFrom`) and the last start did not declare (a typo), and
+ *   the field would be filled or is required;
+ * - it is new, not renamed, and would get its default, while a field of the same kind that is no longer declared
+ *   holds values: the same field renamed, without renamedFrom. Declaring `backfill` says the default is meant.
+ */
+async function guessedRename(
+  trx: Db,
+  model: AreaModel,
+  before: AreaSnapshot | undefined,
+  removed: readonly string[],
+  field: string,
+  kind: AreaSnapshot['fields'][string]['kind'],
+  renamedFrom: string | undefined,
+  emptyFrom: string | undefined,
+  fill: { value: unknown; source: string } | undefined,
+  total: number,
+): Promise<Pick<Refusal, 'problem' | 'fix'> | undefined> {
+  const area = model.name;
+  const label = `Area '${area}', field '${field}' (${fieldLabel(model.declaration, field)})`;
+  const holding = async (names: readonly string[]) => {
+    const held: string[] = [];
+    for (const name of names) if ((await countWithField(trx, area, name, true)) > 0) held.push(name);
+    return held;
+  };
+  const names = (list: readonly string[]) => list.map((name) => `'${name}'`).join(' or ');
+  const outcome = fill ? `get ${JSON.stringify(fill.value)} (${fill.source})` : 'have no value for it, which it requires';
+  // A rename from a field the last start declared, which no record happened to hold, is what it says.
+  if (emptyFrom !== undefined && before !== undefined && before.fields[emptyFrom] === undefined) {
+    if (!fill && !isRequiredField(model, field)) return undefined;
+    const without = await countWithField(trx, area, field, false);
+    if (without === 0) return undefined;
+    const others = await holding(removed);
+    return {
+      problem: `${label} is renamed from '${emptyFrom}', which none of its ${total} records hold: nothing would be moved, and ${plural(without, 'record')} would ${outcome}.${others.length > 0 ? ` The records hold ${names(others)}, which the declaration no longer names.` : ''}`,
+      fix: `write in renamedFrom the old field's name exactly as it was declared${others.length > 0 ? ` (${names(others)}?)` : ''}, or take renamedFrom away if '${emptyFrom}' never held values.`,
+    };
+  }
+  if (renamedFrom !== undefined || before?.fields[field] !== undefined || fill?.source !== 'its default') return undefined;
+  const alike = await holding(removed.filter((name) => before?.fields[name]?.kind === kind));
+  if (alike.length === 0) return undefined;
+  const without = await countWithField(trx, area, field, false);
+  if (without === 0) return undefined;
+  return {
+    problem: `${label} is new and ${plural(without, 'record')} would get ${JSON.stringify(fill.value)} (its default), while ${names(alike)}, a ${kind} field no longer declared, holds their values: if it is the same field renamed, what each record said would be lost.`,
+    fix: `if '${field}' is ${names(alike)} renamed, declare renamedFrom: '${alike[0]}'; if it is a new field, say what the existing records get with the field option backfill (e.g. { backfill: ${JSON.stringify(fill.value)} }).`,
+  };
+}
+
+const isRequiredField = (model: AreaModel, field: string) => !(model.schema.shape[field] as z.ZodType).safeParse(undefined).success;
 
 /**
  * Gives every record of the area whose slug is empty the slug its source field makes, unused in the area ('title',
@@ -420,10 +483,10 @@ function areaOfIndex(name: string, models: readonly AreaModel[]): string {
 }
 
 /**
- * Deletes the stored values of a field that is no longer declared, for good (npm run areas -- drop-field): the one
- * way values leave the database because of a declaration. Refuses a field that is still declared.
+ * Throws when the values of `field` may not be dropped: it is still declared, or it is the old name of a rename. The
+ * dry run asks it too: it said "run again with --yes" for a declared field, which --yes then refused (an outside probe).
  */
-export async function dropUndeclaredField(db: Db, models: readonly AreaModel[], area: string, field: string, now = new Date()): Promise<number> {
+export function checkDroppable(models: readonly AreaModel[], area: string, field: string): void {
   const model = models.find((candidate) => candidate.name === area);
   if (model?.fields.has(field)) {
     throw new Error(`Field '${field}' is still declared in area '${area}': remove it from the declaration (and start once) before dropping its values.`);
@@ -431,6 +494,14 @@ export async function dropUndeclaredField(db: Db, models: readonly AreaModel[], 
   if (model && [...model.renames.values()].includes(field)) {
     throw new Error(`Field '${field}' of area '${area}' is the old name of a declared rename: its values are moved, not dropped.`);
   }
+}
+
+/**
+ * Deletes the stored values of a field that is no longer declared, for good (npm run areas -- drop-field): the one
+ * way values leave the database because of a declaration. Refuses a field that is still declared.
+ */
+export async function dropUndeclaredField(db: Db, models: readonly AreaModel[], area: string, field: string, now = new Date()): Promise<number> {
+  checkDroppable(models, area, field);
   return db.transaction().execute(async (trx) => {
     await lockEvolution(trx);
     const dropped = await dropField(trx, area, field);

@@ -47,8 +47,19 @@ describe('buildAreaModel', () => {
     ['a field named version (edit conflicts, issue #8)', { schema: z.object({ version: fields.text('V') }) }, /field 'version' is reserved/],
     ['a field name that is not an identifier', { schema: z.object({ 'a-b': fields.text('C') }) }, /must be letters, digits and underscores/],
     ['a default sort that is not sortable', { defaultSort: ['done', 'ASC'] }, /defaultSort names 'done'/],
+    // An outside probe of adding an area: each went through every check, and the API or the start met it later.
+    ['an empty label', { schema: z.object({ title: fields.text('', 120) }) }, /^Area 'things' is declared wrongly: field 'title' has an empty label: the console and the API's messages name it by its label$/],
+    ['a misspelled website field', { website: { fields: ['title', 'titel'] } }, /^Area 'things' is declared wrongly: website.fields names 'titel', which is not one of its fields$/],
+    ['a misspelled website filter', { website: { fields: ['title'], filters: { done: 'dnoe' } } }, /website.filters names 'dnoe'/],
+    ['an ordered area without active', { ordered: true }, /an ordered area needs a yes\/no field named 'active'/],
+    ['an ordered area whose active is no yes/no', { ordered: true, schema: z.object({ title: fields.text('Title'), active: fields.text('Active') }) }, /an ordered area needs a yes\/no field named 'active'/],
   ])('refuses %s when the app starts', (_label, change, message) => {
     expect(() => buildAreaModel({ ...base, ...change } as AreaDeclaration)).toThrow(message);
+  });
+
+  it('takes an ordered area with its active flag, and a website view of declared fields', () => {
+    const ordered = { ...base, ordered: true, schema: z.object({ title: fields.text('Title'), active: fields.active('Shown') }), sort: ['title'], filters: ['active'] };
+    expect(buildAreaModel({ ...ordered, website: { fields: ['title'], equals: { active: true } } } as AreaDeclaration).ordered).toBe(true);
   });
 
   it('refuses two areas with one name', () => {

@@ -140,8 +140,28 @@ export function buildAreaModel(declaration: AreaDeclaration, all: readonly AreaD
     if (!info) throw declarationError(name, `${role} names '${field}', which is not one of its fields`);
     return { name: field, ...info };
   };
+  // What an outside probe of adding an area met: an empty label answered " is required"; a misspelled website field
+  // stopped the start with "Cannot read properties of undefined (reading '_zod')"; an ordered area without `active`
+  // showed a Shown switch on every row that said "now hidden" and changed nothing.
+  for (const [field, schema] of Object.entries(declaration.schema.shape)) {
+    const label = optionsOf(schema as z.core.$ZodType).label;
+    if (label !== undefined && label.trim() === '') throw declarationError(name, `field '${field}' has an empty label: the console and the API's messages name it by its label`);
+  }
+  const website = declaration.website;
+  if (website) {
+    for (const field of website.fields) jsonField(field, 'website.fields');
+    for (const field of website.listFields ?? []) jsonField(field, 'website.listFields');
+    for (const field of Object.keys(website.equals ?? {})) jsonField(field, 'website.equals');
+    for (const field of Object.values(website.filters ?? {})) jsonField(field, 'website.filters');
+    if (website.until) jsonField(website.until, 'website.until');
+    if (website.detail && website.detail !== 'id') jsonField(website.detail, 'website.detail');
+    if (website.lookup) jsonField(website.lookup.field, 'website.lookup');
+  }
 
   const ordered = declaration.ordered === true;
+  if (ordered && fields.get('active')?.kind !== 'boolean') {
+    throw declarationError(name, "an ordered area needs a yes/no field named 'active' (fields.active('Shown on the website')): its list shows and switches it on every row");
+  }
   const sortable = new Map<string, ListField>();
   for (const column of SYSTEM_FIELDS) sortable.set(column, COLUMNS[column]!);
   if (ordered) sortable.set('position', COLUMNS.position!);

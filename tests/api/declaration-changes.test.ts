@@ -132,6 +132,54 @@ describe('renaming a field (renamedFrom)', () => {
   });
 });
 
+// A typo in renamedFrom took every published review off the website, and correcting it later moved nothing back; a
+// flag renamed without renamedFrom put a hidden partner on the website (an outside probe of adding and changing areas).
+describe('a rename the records cannot have meant', () => {
+  it('a renamedFrom that names a field no record holds is refused, naming the field that holds the values; corrected, the values move', async () => {
+    let server = await start([gadgets({ published: fields.boolean('Published') })]);
+    const shown = await create(server.api, { title: 'Shown', published: true });
+    const draft = await create(server.api, { title: 'Draft', published: false });
+    await stop(server);
+
+    const message = await refusedStart([gadgets({ active: fields.boolean('Published', { renamedFrom: 'publishd' }) })]);
+    expect(message).toContain('Nothing was changed.');
+    expect(message).toContain(
+      "Area 'gadgets', field 'active' (Published) is renamed from 'publishd', which none of its 2 records hold: nothing would be moved, and 2 records would get false (its default). The records hold 'published', which the declaration no longer names.",
+    );
+    expect(message).toContain("What to do: write in renamedFrom the old field's name exactly as it was declared ('published'?), or take renamedFrom away if 'publishd' never held values.");
+
+    server = await start([gadgets({ active: fields.boolean('Published', { renamedFrom: 'published' }) })]);
+    expect(await storedData(server.db, shown.id)).toEqual({ title: 'Shown', active: true });
+    expect(await storedData(server.db, draft.id)).toEqual({ title: 'Draft', active: false });
+  });
+
+  it('a flag renamed without renamedFrom is refused, as a hidden record would show; declared a new field with backfill, it starts so', async () => {
+    let server = await start([gadgets({ active: fields.active('Shown') })]);
+    const hidden = await create(server.api, { title: 'Hidden', active: false });
+    const visible = await create(server.api, { title: 'Visible', active: true });
+    await stop(server);
+
+    const message = await refusedStart([gadgets({ shown: fields.active('Shown') })]);
+    expect(message).toContain(
+      "Area 'gadgets', field 'shown' (Shown) is new and 2 records would get true (its default), while 'active', a boolean field no longer declared, holds their values: if it is the same field renamed, what each record said would be lost.",
+    );
+    expect(message).toContain("What to do: if 'shown' is 'active' renamed, declare renamedFrom: 'active'; if it is a new field, say what the existing records get with the field option backfill (e.g. { backfill: true }).");
+
+    server = await start([gadgets({ shown: fields.active('Shown', { backfill: true }) })]);
+    expect(await storedData(server.db, hidden.id)).toEqual({ title: 'Hidden', active: false, shown: true });
+    expect(await get(server.api, visible.id)).toMatchObject({ title: 'Visible', shown: true });
+  });
+
+  it('a new field beside a removed one of another kind, or a rename of a declared field no record held, starts as before', async () => {
+    let server = await start([gadgets({ colour: fields.optionalText('Colour', 40), remark: fields.optionalText('Remark', 40) })]);
+    const lamp = await create(server.api, { title: 'Lamp', colour: 'red' });
+    await stop(server);
+    server = await start([gadgets({ featured: fields.boolean('Featured'), note: fields.optionalText('Note', 40, { renamedFrom: 'remark' }) })]);
+    expect(await get(server.api, lamp.id)).toMatchObject({ title: 'Lamp', featured: false, note: null });
+    expect(await storedData(server.db, lamp.id)).toMatchObject({ title: 'Lamp', colour: 'red', featured: false });
+  });
+});
+
 describe('renaming a field back and forth', () => {
   it('moves the values each time: renamed, renamed back, then renamed again as the first time', async () => {
     let server = await start([gadgets({ colour: fields.optionalText('Colour', 40) })]);
