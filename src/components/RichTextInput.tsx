@@ -181,6 +181,7 @@ interface UrlDialogProps {
 function UrlDialog(props: UrlDialogProps) {
   const titleId = useId();
   const urlField = useRef<HTMLInputElement>(null);
+  const extraField = useRef<HTMLInputElement>(null);
   return (
     <Dialog
       open={props.open}
@@ -188,11 +189,12 @@ function UrlDialog(props: UrlDialogProps) {
       aria-labelledby={titleId}
       fullWidth
       maxWidth="xs"
-      // The address field is what the dialog is for: focus it once the dialog is shown.
-      slotProps={{ transition: { onEntered: () => urlField.current?.focus() } }}
+      // The address field is what the dialog is for: focus it once the dialog is shown. With a pasted or dropped file
+      // the address fills itself, and what is left to write is the alternative text.
+      slotProps={{ transition: { onEntered: () => (props.initialFile && extraField.current ? extraField : urlField).current?.focus() } }}
     >
       {/* Mounted only while open, so every opening starts from the current link. */}
-      {props.open && <UrlForm {...props} titleId={titleId} urlField={urlField} />}
+      {props.open && <UrlForm {...props} titleId={titleId} urlField={urlField} extraField={extraField} />}
     </Dialog>
   );
 }
@@ -212,7 +214,8 @@ function UrlForm({
   onRemove,
   titleId,
   urlField,
-}: UrlDialogProps & { titleId: string; urlField: RefObject<HTMLInputElement | null> }) {
+  extraField,
+}: UrlDialogProps & { titleId: string; urlField: RefObject<HTMLInputElement | null>; extraField: RefObject<HTMLInputElement | null> }) {
   const [url, setUrl] = useState(initialUrl);
   const [extra, setExtra] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -305,6 +308,7 @@ function UrlForm({
         )}
         {extraLabel && (
           <TextField
+            inputRef={extraField}
             label={extraLabel}
             value={extra}
             onChange={(event) => setExtra(event.target.value)}

@@ -616,7 +616,10 @@ describe('pictures pasted or dropped into the rich-text editor', () => {
     const dialog = page.getByRole('dialog', { name: 'Insert an image' });
     const address = dialog.getByRole('textbox', { name: 'Image address' });
     await poll(() => address.inputValue()).toMatch(/^\/api\/uploads\/[\w.-]+$/);
-    await dialog.getByRole('textbox', { name: 'Alternative text' }).fill('The north elevation in green');
+    // The address filled itself: the keyboard is where the person writes next.
+    const alternative = dialog.getByRole('textbox', { name: 'Alternative text' });
+    await poll(() => alternative.evaluate((field) => field === document.activeElement)).toBe(true);
+    await alternative.fill('The north elevation in green');
     await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     const src = await content.getByRole('img', { name: 'The north elevation in green', exact: true }).getAttribute('src');
