@@ -14,6 +14,9 @@ export interface AreaFacts {
   required: readonly string[];
 }
 
+/** Whether the areas' facts hold this area (every declared area; not a screen of its own, the audit log). */
+export const knowsArea = (area: string): boolean => Object.hasOwn(AREA_FACTS, area);
+
 /** A field's label, as the declaration words it; undefined for an area or a field it does not know. */
 export function factLabel(area: string, field: string): string | undefined {
   const labels = AREA_FACTS[area]?.labels;

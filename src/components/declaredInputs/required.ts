@@ -11,7 +11,28 @@
 //
 // This module: whether the area's declaration requires a field.
 import { useResourceContext, useSaveContext, useWrappedSource, type TextInputProps } from 'react-admin';
-import { factRequired } from '../../areaFacts';
+import { factLabel, factRequired, knowsArea } from '../../areaFacts';
+
+/** What an input for a field its area does not declare is told (useDeclaredRequired). */
+export const undeclaredInputMessage = (area: string, field: string) =>
+  `The form of '${area}' has an input for '${field}', which the area does not declare: what is typed there is never saved. Take the input out of the form, or declare the field (docs/adding-a-resource.md).`;
+
+const told = new Set<string>();
+
+/**
+ * A form is written by hand beside its area's declaration: a field taken out of the declaration kept its input, which
+ * showed empty and dropped what was typed while the console said "Changes saved" (an outside probe; TypeScript cannot
+ * see it, an input's source being any text). Such an input fails every test that renders it, and a browser logs it.
+ */
+function checkDeclared(area: string, path: string): void {
+  const field = path.split('.')[0] ?? '';
+  if (!knowsArea(area) || factLabel(area, field) !== undefined) return;
+  const message = undeclaredInputMessage(area, field);
+  if (import.meta.env.MODE === 'test') throw new Error(message);
+  if (told.has(message)) return;
+  told.add(message);
+  console.error(message);
+}
 
 /**
  * Whether the declaration of the form's area requires this input's field: a record's field by its name, a list item's
@@ -24,6 +45,7 @@ export function useDeclaredRequired(source: string): boolean {
     .split('.')
     .filter((part) => !/^\d+$/.test(part))
     .join('.');
+  if (saving) checkDeclared(resource, path);
   return saving && factRequired(resource, path);
 }
 
