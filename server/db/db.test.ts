@@ -1,7 +1,9 @@
 import { NO_MIGRATIONS, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/helpers/db';
+import { PNG } from '../../tests/helpers/files';
 import { createToken, findSession } from '../repositories/tokens';
+import { insertUpload } from '../repositories/uploads';
 import { createUser, findUserByEmail } from '../repositories/users';
 import { dialectOf, unplannedLimit } from './dialect';
 import { migrate, migratorFor } from './index';
@@ -132,6 +134,39 @@ describe('database', () => {
       expect(await compressions()).toEqual(LZ4_COLUMNS.map(([table, column]) => `${table}.${column}: ${kind}`));
     }
     await sql`delete from records where id = ${id}`.execute(db);
+  });
+
+  // SQLite's migrations ran without a transaction: a start stopped inside 0016 (its column added, nothing recorded) failed
+  // every later start with "duplicate column name: width" (a review). A migration that fails midway, as a start stopped
+  // there would, now leaves the tables as they were, and the next start runs it whole.
+  it('leaves the tables as they were when a migration fails midway, and the next start runs it whole', async () => {
+    const own = await createTestDb();
+    try {
+      const db = own.db;
+      const id = 'f'.repeat(32);
+      await insertUpload(db, { id, filename: 'site.png', mime: 'image/png', size: PNG.length, kind: 'image', data: PNG, sha256: 'x', createdBy: null, width: null, height: null });
+      expect((await (await migratorFor(db)).migrateTo('0015_search_merging_in_commits')).error).toBeUndefined();
+      // 0016 adds its columns, then fills them: the storage refuses the filling.
+      if (dialectOf(db) === 'postgres') {
+        await sql`create function refuse_update() returns trigger language plpgsql as $$ begin raise exception 'power cut'; end $$`.execute(db);
+        await sql`create trigger refuse_update before update on uploads for each row execute function refuse_update()`.execute(db);
+      } else {
+        await sql`create trigger refuse_update before update on uploads begin select raise(abort, 'power cut'); end`.execute(db);
+      }
+      await expect(migrate(db)).rejects.toThrow(/power cut/);
+      const columns = async () =>
+        dialectOf(db) === 'postgres'
+          ? (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'uploads'`.execute(db)).rows.map((row) => row.name)
+          : (await sql<{ name: string }>`select name from pragma_table_info('uploads')`.execute(db)).rows.map((row) => row.name);
+      expect(await columns()).not.toContain('width');
+      await sql`drop trigger refuse_update ${sql.raw(dialectOf(db) === 'postgres' ? 'on uploads' : '')}`.execute(db);
+
+      expect(await migrate(db)).toEqual(['0016_upload_dimensions', '0017_image_metadata']);
+      expect(await columns()).toEqual(expect.arrayContaining(['width', 'height']));
+      expect(await db.selectFrom('uploads').select(['width', 'height']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ width: 1, height: 1 });
+    } finally {
+      await own.destroy();
+    }
   });
 
   // A start upgrading 300 images said nothing for 11-22 s (an outside probe): the changes to come are said first, for an

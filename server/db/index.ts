@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CHECKPOINT_RETRY_MAX_MS, HOLD_LOG_PAGES, HOLD_MAX_MS, checkpointInBackground, type Checkpointer } from './checkpoints';
 import { SqliteDatabase } from './sqlite-driver';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteQueryCompiler, sql, type CompiledQuery, type DatabaseConnection, type Driver, type LimitNode, type OffsetNode, type OperationNode, type QueryCompiler, type SqliteDialectConfig } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, SqliteQueryCompiler, sql, type CompiledQuery, type DialectAdapter, type DatabaseConnection, type Driver, type LimitNode, type OffsetNode, type OperationNode, type QueryCompiler, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { UNICODE_LOWER, dialectOf } from './dialect';
@@ -255,6 +255,18 @@ function reusingStatements(database: SqliteDatabase, beforeClose?: () => void): 
  * per busy spell, not per statement: once a lock has been held past the limit, every write fails at once until one
  * gets through, so a request of several statements (or health behind it) does not wait the limit several times.
  */
+/**
+ * SQLite changes tables inside a transaction as PostgreSQL does, and rolls them back with it; Kysely's adapter says it
+ * does not, so its migrator ran SQLite's migrations without one: a start stopped in the middle of 0016 (its column
+ * added, its values not filled nor the migration recorded) failed every later start with "duplicate column name:
+ * width" (a review). Said so, the migrator runs a start's migrations and their records in one transaction.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class PatientSqliteDialect extends SqliteDialect {
   readonly #settler: WalSettler | undefined;
   readonly #shared: SharedCommits;
@@ -269,6 +281,10 @@ class PatientSqliteDialect extends SqliteDialect {
 
   override createQueryCompiler(): QueryCompiler {
     return new UnplannedLimitCompiler();
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 
   override createDriver(): Driver {
