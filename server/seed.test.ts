@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { areas as declaredAreas } from '../schema/areas';
@@ -7,7 +8,7 @@ import { createTestDb, type TestDb } from '../tests/helpers/db';
 import { dialectOf } from './db/dialect';
 import { verifyPassword } from './passwords';
 import { findUserByEmail } from './repositories/users';
-import { ensureAdmin, seedSampleContent } from './seed';
+import { ensureAdmin, SEEDING_LOCK, seedSampleContent } from './seed';
 
 let testDb: TestDb;
 beforeEach(async () => {
@@ -159,6 +160,24 @@ describe('seedSampleContent', () => {
     expect(both.map((result) => result.seeded).sort()).toEqual([false, true]);
     expect((await rows('notes')).map((row) => dataOf(row).title)).toEqual(['First note', 'Second note']);
     expect((await rows('messages')).length).toBe(2);
+  });
+
+  // A request's connection waits 2 s for a lock: the second instance gave up on the first's seeding and stopped its
+  // start (a review). The seeding waits as long as the other takes.
+  it.runIf(process.env.TEST_DATABASE_URL)('waits past a request connection\'s lock timeout for another instance seeding', async () => {
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [SEEDING_LOCK]);
+      const release = setTimeout(() => void other.query('commit'), 2_600);
+      const started = Date.now();
+      expect(await seedSampleContent(testDb.db, { areas, samples, references })).toEqual({ seeded: true, records: 5, areas: 3 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);
+      clearTimeout(release);
+    } finally {
+      await other.end();
+    }
   });
 
   it('seeds every declared area from schema/areas/samples.ts', async () => {

@@ -7,6 +7,7 @@ import { USERS_AREA, buildAreaModels, type AreaModel } from './areas/model';
 import { createRecord, createSubmission, fieldErrors, putSingleton, type ApiRecord } from './areas/records';
 import type { Config } from './config';
 import { dialectOf } from './db/dialect';
+import { unhurried } from './db/postgres-sessions';
 import type { Database } from './db/types';
 import { hashPassword } from './passwords';
 import { hasAnyRecord } from './repositories/records';
@@ -60,6 +61,9 @@ const INBOX_STATE_KEYS = ['status', 'notes', 'read'] as const;
  * left 44 of 46 records for good, as seeding only runs on an empty database: an outside probe). On PostgreSQL,
  * instances starting together on an empty database take turns: the second finds the first's records.
  */
+/** The PostgreSQL advisory lock instances starting together take turns on to seed. */
+export const SEEDING_LOCK = 'cornerstone sample content';
+
 export async function seedSampleContent(db: Kysely<Database>, content: SampleContent = {}): Promise<SampleSeeding> {
   const { areas = declaredAreas, samples = sampleRecords, references = sampleReferences, now = new Date() } = content;
   if (await hasAnyRecord(db)) return { seeded: false };
@@ -78,8 +82,10 @@ export async function seedSampleContent(db: Kysely<Database>, content: SampleCon
   const targets = new Set(references.map((reference) => reference.target.area));
   models.sort((a, b) => Number(targets.has(b.name)) - Number(targets.has(a.name)));
 
-  return db.transaction().execute(async (trx) => {
-    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended('cornerstone sample content', 0))`.execute(trx);
+  // On the connections kept for a start's slow work (no lock timeout): a request's gave up waiting for the other
+  // instance's seeding after 2 s and stopped the start (a review).
+  return unhurried(db).transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${SEEDING_LOCK}, 0))`.execute(trx);
     if (await hasAnyRecord(trx)) return { seeded: false };
     return { seeded: true, ...(await writeSamples(trx, models, samples, references, now)) };
   });
