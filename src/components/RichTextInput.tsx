@@ -48,7 +48,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { Labeled, useDataProvider, useResourceContext, useTranslateLabel } from 'react-admin';
 import type { CornerstoneDataProvider } from '../dataProvider';
 import { acceptAttribute, checkFile, isAbort, uploadErrorMessage } from './imageInputRules';
-import { pastedHtml } from './pastedHtml';
+import { pastedHtml, type LeftOut } from './pastedHtml';
 
 type Editor = NonNullable<ReturnType<typeof useTiptapEditor>>;
 
@@ -172,6 +172,8 @@ interface UrlDialogProps {
   upload?: boolean;
   /** A file pasted or dropped into the editor: the dialog opens uploading it. */
   initialFile?: File;
+  /** Said at the top of the dialog (files given with it that it does not take). */
+  note?: string;
   onClose: () => void;
   onSubmit: (url: string, extra: string) => void;
   onRemove?: () => void;
@@ -209,6 +211,7 @@ function UrlForm({
   urlError,
   upload,
   initialFile,
+  note,
   onClose,
   onSubmit,
   onRemove,
@@ -280,6 +283,11 @@ function UrlForm({
     <form onSubmit={submit} noValidate>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        {note && (
+          <Alert severity="info" role="status">
+            {note}
+          </Alert>
+        )}
         <TextField
           inputRef={urlField}
           label={urlLabel}
@@ -383,25 +391,43 @@ function givenFiles(data: DataTransfer | null): File[] {
   return [...data.files];
 }
 
-const leftOutNotice = (pictures: number): string =>
-  pictures === 1
-    ? 'A picture in what you pasted was left out: it was a file on your computer or inside the document, which the website cannot load. Add it with Insert an image.'
-    : `${pictures} pictures in what you pasted were left out: they were files on your computer or inside the document, which the website cannot load. Add them with Insert an image.`;
+const leftOutNotice = ({ unloadable, inTables }: LeftOut): string =>
+  [
+    unloadable === 1
+      ? 'A picture in what you pasted was left out: it was a file on your computer or inside the document, which the website cannot load.'
+      : unloadable > 1
+        ? `${unloadable} pictures in what you pasted were left out: they were files on your computer or inside the document, which the website cannot load.`
+        : '',
+    inTables === 1
+      ? 'A picture inside a pasted table was left out: the text keeps a table as its rows of words.'
+      : inTables > 1
+        ? `${inTables} pictures inside a pasted table were left out: the text keeps a table as its rows of words.`
+        : '',
+    `Add ${unloadable + inTables === 1 ? 'it' : 'them'} with Insert an image.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+/** The file a paste or a drop gives the image dialog: the first image among them, else the first (which it refuses). */
+const firstImage = (files: readonly File[]): File => files.find((file) => file.type.startsWith('image/')) ?? files[0]!;
 
 function Toolbar({ editor, label, events }: EditorProp & { label: string; events: EventTarget }) {
   useEditorTick(editor);
   const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
   // A file pasted or dropped into the text: the image dialog opens uploading it, for its alternative text.
-  const [given, setGiven] = useState<{ file: File; at?: number } | null>(null);
+  const [given, setGiven] = useState<{ file: File; at?: number; note?: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     const onFiles = (event: Event) => {
       const { files, at } = (event as CustomEvent<GivenFiles>).detail;
-      setGiven({ file: files[0]!, at });
+      const file = firstImage(files);
+      // Said in the dialog: the page behind it is hidden from screen readers while it is open (a review).
+      const note = files.length > 1 ? `Only ${file.name} is being added: add the other ${files.length === 2 ? 'file' : `${files.length - 1} files`} one at a time with Insert an image.` : undefined;
+      setGiven({ file, at, note });
       setDialog('image');
-      setNotice(files.length > 1 ? `Only the first file, ${files[0]!.name}, is being added: add the others one at a time with Insert an image.` : null);
+      setNotice(null);
     };
-    const onLeftOut = (event: Event) => setNotice(leftOutNotice((event as CustomEvent<number>).detail));
+    const onLeftOut = (event: Event) => setNotice(leftOutNotice((event as CustomEvent<LeftOut>).detail));
     events.addEventListener(FILES_GIVEN, onFiles);
     events.addEventListener(PICTURES_LEFT_OUT, onLeftOut);
     return () => {
@@ -545,6 +571,7 @@ function Toolbar({ editor, label, events }: EditorProp & { label: string; events
         urlError="Enter an image's web address (https://…) or a path starting with /"
         upload
         initialFile={given?.file}
+        note={given?.note}
         onClose={() => {
           setDialog(null);
           setGiven(null);
@@ -638,7 +665,7 @@ const LazyEditor = lazy(async () => {
           // A document pasted from Word or Google Docs keeps its tables' words, its headings and no broken images,
           // and the person hears of the pictures it could not keep.
           transformPastedHTML: (html: string) =>
-            pastedHtml(html, (pictures) => events.dispatchEvent(new CustomEvent<number>(PICTURES_LEFT_OUT, { detail: pictures }))),
+            pastedHtml(html, (pictures) => events.dispatchEvent(new CustomEvent<LeftOut>(PICTURES_LEFT_OUT, { detail: pictures }))),
           handlePaste: (_view: unknown, event: ClipboardEvent) => give(givenFiles(event.clipboardData)),
           // A drop handled here is not the browser's: a file dropped on the text no longer opens in the tab.
           handleDrop: (view: { posAtCoords(coords: { left: number; top: number }): { pos: number } | null }, event: DragEvent, _slice: unknown, moved: boolean) =>

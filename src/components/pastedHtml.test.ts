@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pastedHtml } from './pastedHtml';
+import { pastedHtml, type LeftOut } from './pastedHtml';
 
 describe('pastedHtml', () => {
   it('turns each table row into a paragraph of its cells, which ran together before', () => {
@@ -60,13 +60,18 @@ describe('pastedHtml', () => {
     expect(pastedHtml(pasted)).toBe('<p>a<img src="https://cdn.example/x.png" alt="x"><img src="/api/uploads/abc">b</p>');
   });
 
-  it('says how many pictures it left out, those of table cells too, and says nothing when it kept them all', () => {
-    const heard: number[] = [];
-    const pasted = '<p><img src="file:///C:/a.png">a<img src="https://cdn.example/x.png"></p><table><tr><td>b<img src="https://cdn.example/y.png"></td></tr></table>';
-    expect(pastedHtml(pasted, (pictures) => heard.push(pictures))).toBe('<p>a<img src="https://cdn.example/x.png"></p><p>b</p>');
-    expect(heard).toEqual([2]);
+  it('says how many pictures it left out and why (unloadable, or in a table), and nothing when it kept them all', () => {
+    const heard: LeftOut[] = [];
+    const pasted =
+      '<p><img src="file:///C:/a.png">a<img src="https://cdn.example/x.png"></p><table><tr><td>b<img src="https://cdn.example/y.png"></td><td>c<img src="data:image/png;base64,AA"></td></tr></table>';
+    expect(pastedHtml(pasted, (pictures) => heard.push(pictures))).toBe('<p>a<img src="https://cdn.example/x.png"></p><p>b | c</p>');
+    expect(heard).toEqual([{ unloadable: 2, inTables: 1 }]);
     pastedHtml('<p>a<img src="/api/uploads/abc"></p>', (pictures) => heard.push(pictures));
     pastedHtml('<p>no picture</p>', (pictures) => heard.push(pictures));
-    expect(heard).toEqual([2]);
+    // A Word list's picture bullet goes with the bullet: nothing to say (a review: it was counted as left out).
+    const bullets =
+      '<p class=MsoListParagraph style="mso-list:l0 level1 lfo1"><span style="mso-list:Ignore"><img src="https://cdn.example/bullet.gif"></span>Foundations</p>';
+    expect(pastedHtml(bullets, (pictures) => heard.push(pictures))).toBe('<ul><li>Foundations</li></ul>');
+    expect(heard).toEqual([{ unloadable: 2, inTables: 1 }]);
   });
 });

@@ -4,7 +4,7 @@
 // picture, whose address is a file of the author's computer, a broken image on the website (an outside probe).
 // Now each table row is a paragraph of its cells, separated by " | ", their links and emphasis kept, after its
 // caption; h1 is the editor's first heading, h5 and h6 its last; an image whose address the website cannot load goes,
-// and `leftOut` hears how many went; Word's list paragraphs are lists again (below).
+// and `leftOut` hears how many went, and why; Word's list paragraphs are lists again (below).
 
 /** Addresses an image may keep: the web's, and this site's own paths (the server checks them again). */
 const LOADABLE = /^(https?:\/\/|\/(?!\/))/i;
@@ -15,9 +15,13 @@ const BLOCKS = 'p, div, h1, h2, h3, h4, h5, h6, ul, ol, li, blockquote, pre, dl,
  * A table cell's words with their links, emphasis and superscripts (a cell's text alone lost them: an outside probe),
  * its paragraphs run on with a space between, its white space collapsed; empty for a cell with no words.
  */
-function cellContent(cell: Element): Node[] {
+function cellContent(cell: Element, left: LeftOut): Node[] {
   const copy = cell.cloneNode(true) as Element;
-  for (const image of [...copy.querySelectorAll('img')]) image.remove();
+  for (const image of [...copy.querySelectorAll('img')]) {
+    if (LOADABLE.test(image.getAttribute('src') ?? '')) left.inTables += 1;
+    else left.unloadable += 1;
+    image.remove();
+  }
   // Innermost first, so each block's words end up in the cell itself.
   for (const block of [...copy.querySelectorAll(BLOCKS)].reverse()) block.replaceWith(' ', ...block.childNodes, ' ');
   for (const line of [...copy.querySelectorAll('br, hr')]) line.replaceWith(' ');
@@ -98,17 +102,27 @@ function wordLists(body: HTMLElement, document: Document): void {
   }
 }
 
-export function pastedHtml(html: string, leftOut?: (pictures: number) => void): string {
+/**
+ * The pictures a paste left out: those the website cannot load (a file of the author's computer, one inside the
+ * document), and loadable ones inside a table, which becomes its rows' words. A Word list's picture bullet is neither:
+ * it goes with the bullet.
+ */
+export interface LeftOut {
+  unloadable: number;
+  inTables: number;
+}
+
+export function pastedHtml(html: string, leftOut?: (pictures: LeftOut) => void): string {
   const document = new DOMParser().parseFromString(html, 'text/html');
   const body = document.body;
-  const pictures = body.querySelectorAll('img').length;
+  const left: LeftOut = { unloadable: 0, inTables: 0 };
   wordLists(body, document);
 
   // Innermost first: a table in a cell is already its paragraphs when the cell is read. Each table reads its own rows
   // and cells only (a nested table's were read three times: a review).
   for (const table of [...body.querySelectorAll('table')].reverse()) {
     const rows = [...table.querySelectorAll(':scope > tr, :scope > thead > tr, :scope > tbody > tr, :scope > tfoot > tr')].map((row) =>
-      [...row.querySelectorAll(':scope > th, :scope > td')].map(cellContent).filter((cell) => cell.length > 0),
+      [...row.querySelectorAll(':scope > th, :scope > td')].map((cell) => cellContent(cell, left)).filter((cell) => cell.length > 0),
     );
     const paragraphs = rows
       .filter((cells) => cells.length > 0)
@@ -119,7 +133,7 @@ export function pastedHtml(html: string, leftOut?: (pictures: number) => void): 
       });
     // Its caption, if any, is the paragraph before its rows (it was dropped: an outside probe).
     const caption = table.querySelector(':scope > caption');
-    const title = caption ? cellContent(caption) : [];
+    const title = caption ? cellContent(caption, left) : [];
     if (title.length > 0) {
       const paragraph = document.createElement('p');
       paragraph.append(...title);
@@ -139,11 +153,11 @@ export function pastedHtml(html: string, leftOut?: (pictures: number) => void): 
     if (LOADABLE.test(image.getAttribute('src') ?? '')) continue;
     // With the paragraph that held only it: Word's picture left an empty paragraph, stored as such (an outside probe).
     const paragraph = image.closest('p');
+    left.unloadable += 1;
     image.remove();
     if (paragraph && (paragraph.textContent ?? '').trim() === '' && !paragraph.querySelector('img, br')) paragraph.remove();
   }
   // Said to the person who pasted (the editor's notice, RichTextInput.tsx): they went without a word before.
-  const kept = body.querySelectorAll('img').length;
-  if (kept < pictures) leftOut?.(pictures - kept);
+  if (left.unloadable + left.inTables > 0) leftOut?.(left);
   return body.innerHTML;
 }

@@ -600,6 +600,8 @@ describe('pictures pasted or dropped into the rich-text editor', () => {
         context.fillRect(0, 0, 40, 30);
         const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/png'));
         const data = new DataTransfer();
+        // Dropped with a document before it: the dialog takes the picture and says the rest stays out.
+        if (how === 'drop') data.items.add(new File(['%PDF-1.4'], 'site-plan.pdf', { type: 'application/pdf' }));
         data.items.add(new File([blob], 'north-elevation.png', { type: 'image/png' }));
         const editor = document.querySelector('.ProseMirror')!;
         const box = editor.getBoundingClientRect();
@@ -628,6 +630,8 @@ describe('pictures pasted or dropped into the rich-text editor', () => {
     // Dropped: the dialog again, and the page stays where it is.
     expect(await givePicture('drop')).toBe(true);
     await dialog.waitFor();
+    await dialog.getByRole('status').filter({ hasText: 'Only north-elevation.png is being added: add the other file one at a time with Insert an image.' }).waitFor();
+    await poll(() => address.inputValue()).toMatch(/^\/api\/uploads\/[\w.-]+$/);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/dashboard/blogs/create');
