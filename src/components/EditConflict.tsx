@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  CreateContext,
   SaveContextProvider,
   setSubmissionErrors,
   useNotify,
@@ -56,15 +57,21 @@ export function EditConflictSave({ children }: { children: ReactNode }) {
   // One save at a time: a double click on Create, or Enter pressed twice, sent two creates while the first was on its
   // way (a slow phone made two posts: an outside probe); the second is dropped until the first is answered.
   const inFlight = useRef(false);
+  // A new record's form that has created its record creates nothing more: it stayed on screen, its button enabled,
+  // while the record's page loaded, and Enter pressed again there made a second post (an outside probe, by keyboard).
+  const creating = useContext(CreateContext) != null;
+  const created = useRef(false);
   const save = useCallback<SaveHandler<Record<string, unknown>>>(
     async (data, callbacks) => {
-      if (inFlight.current) return undefined;
+      if (inFlight.current || created.current) return undefined;
       inFlight.current = true;
+      let failed = false;
       try {
-        return await original!(data, {
+        const answer = await original!(data, {
         ...callbacks,
         // A call-time onError replaces the Edit's own (ra-core useMutationWithMutationMode), so the rest is ours.
         onError: (error: unknown, ...rest: unknown[]) => {
+          failed = true;
           if (catchConflict(error, data)) return;
           if (callbacks?.onError) return (callbacks.onError as (...args: unknown[]) => unknown)(error, ...rest);
           // As react-admin's default: field errors of a pessimistic save show on their inputs, not as a notice.
@@ -74,11 +81,14 @@ export function EditConflictSave({ children }: { children: ReactNode }) {
           notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
         },
       });
+        // ra-core answers a create refused on its fields with the errors, and one that failed otherwise through onError.
+        if (creating && !failed && answer === undefined) created.current = true;
+        return answer;
       } finally {
         inFlight.current = false;
       }
     },
-    [original, catchConflict, notify, mutationMode],
+    [original, catchConflict, notify, mutationMode, creating],
   );
   const value = useMemo(() => ({ state, clear, save }), [state, clear, save]);
   const wrapped = useMemo(() => ({ ...saveContext, save }), [saveContext, save]);

@@ -295,6 +295,42 @@ describe('the unsaved-changes guard on every form kind (issue #8 item 4)', () =>
     await page.unroute('**/api/blogs');
   });
 
+  // Enter pressed twice on Create made two posts (the second with the slug '…-2'), on a fast server too: the first create
+  // had answered, and the form stayed on screen until the record's page had loaded (an outside probe, by keyboard).
+  it("a new record: Enter again once the create has answered, before the record's page has come, creates nothing more", async () => {
+    const page = await open();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/blogs') posts.push(request.url());
+    });
+    // The record's page is held on its way (a slow phone): the create form stays on screen meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const editScreen = (url: URL) => /^\/api\/blogs\/\d+$/.test(url.pathname);
+    await page.route(editScreen, async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard/blogs/create');
+    await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Entered once, then again');
+    const create = page.getByRole('button', { name: 'Create post', exact: true });
+    const saved = apiAnswer(page, 'POST', /^\/api\/blogs$/);
+    await create.focus();
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(201);
+    if (await create.isVisible()) {
+      await create.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(800);
+    }
+    expect(posts).toHaveLength(1);
+    release();
+    await pageHeading(page).filter({ hasText: 'Entered once, then again' }).waitFor();
+    await page.unroute(editScreen);
+    expect(posts).toHaveLength(1);
+  });
+
   it('a new record: saving it leaves for the list without a question', async () => {
     const page = await open();
     await page.goto('/dashboard/features/create');
