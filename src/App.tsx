@@ -1,8 +1,10 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { announceSessionEnd, isSignedIn } from './authProvider';
+import { chunkFailure } from './chunkFailure';
 import { earlyReadsOf, takeStartedRead } from './earlyReads';
 import { readEarly } from './httpClient';
 import { inFlight } from './inFlight';
+import { ChunkFailureNotice } from './layout/ChunkFailureNotice';
 import { ConsoleLoading } from './layout/ConsoleLoading';
 import { LoadingOverlay } from './layout/LoadingOverlay';
 import { LoginPage } from './login/LoginPage';
@@ -10,7 +12,11 @@ import { SIGN_IN_PATH } from './login/returnPath';
 import { NotificationArea } from './notifications/NotificationArea';
 
 // The routed console (src/ConsoleRouter.tsx) comes in the console's chunk, with react-router, react-admin and MUI.
-const loadConsole = () => import('./ConsoleRouter');
+const loadConsole = () =>
+  import('./ConsoleRouter').catch((error: unknown) => {
+    chunkFailure.report();
+    throw error;
+  });
 
 /**
  * The console once its chunk has come, the loading page until then. Issue #10: it is drawn as a transition, which React
@@ -58,8 +64,9 @@ function LoadedConsole() {
   useEffect(() => {
     if (Console) waiting.end();
   }, [Console, waiting]);
-  // A chunk that could not be fetched fails the render, as React's lazy() had it.
-  if (failure) throw failure.error;
+  // A chunk that could not be fetched: ChunkFailureNotice says so and offers the reload that brings it. Thrown, as
+  // React's lazy() had it, nothing caught it and the page went blank (an outside probe).
+  if (failure) return <div className="console-loading" />;
   return Console ? <Console /> : <ConsoleLoading />;
 }
 
@@ -72,6 +79,7 @@ export function RootShell({ children }: { children: ReactNode }) {
       {children}
       <NotificationArea />
       <LoadingOverlay />
+      <ChunkFailureNotice />
     </>
   );
 }

@@ -1,6 +1,7 @@
 // Issue #10: an area's screens load on demand, each in its own chunk, and are fetched ahead of need while the
 // console is idle or a menu entry is pointed at, so that moving between areas stays instant.
 import { createElement, use, type FunctionComponent } from 'react';
+import { chunkFailure } from '../chunkFailure';
 import { inFlight } from '../inFlight';
 import { loadZod, zodLoaded } from '../shims/zod-late';
 import type { View, ViewLoader } from './types';
@@ -35,9 +36,12 @@ export function lazyView(load: ViewLoader, name: string, { zod = true }: { zod?:
     loading ??= (!zod || zodLoaded() ? load() : loadZod().then(load)).then(
       (loaded) => (view = loaded),
       (error: unknown) => {
-        // A failed fetch (offline, a new deployment) is tried again the next time the screen is asked for.
+        // A failed fetch (offline, a new deployment) is tried again the next time the screen is asked for; a browser
+        // that keeps the failure (Chromium) makes no new request, so the person is also told to reload
+        // (src/chunkFailure.ts).
         loading = undefined;
         required = undefined;
+        chunkFailure.report();
         throw error;
       },
     );

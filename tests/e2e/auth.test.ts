@@ -259,6 +259,30 @@ describe('signing in and out', () => {
     });
   });
 
+  // Sign In tapped offline: the console's script failed to come, the browser never asked for it again, and after the
+  // next sign-in the page went blank for good (an outside probe of a phone losing signal).
+  it("says so, with a Reload, when the console's script could not be downloaded, and the reload opens the console", async () => {
+    const { page } = await open();
+    const consoleScript = (url: URL) => /\/assets\/AdminApp-[\w-]+\.js$/.test(url.pathname);
+    let refused = 0;
+    await page.route(consoleScript, async (route) => {
+      if (refused++ === 0) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    await page.goto('/login');
+    await fillSignIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await waitForPath(session, '/dashboard');
+    const reload = page.getByRole('button', { name: 'Reload', exact: true });
+    await page
+      .getByText('Part of the console could not be downloaded: the connection dropped while it loaded. Once you are back online, reload the page to go on.', { exact: true })
+      .waitFor();
+    await reload.click();
+    await sidebarToggle(page).waitFor();
+    expect(await reload.count()).toBe(0);
+    await page.unroute(consoleScript);
+  });
+
   it('keeps the user signed in across a reload', async () => {
     const { page } = await open();
     await signIn(session);
