@@ -79,6 +79,12 @@ function recordLabelOf(model: AreaModel, data: Record<string, unknown>): string 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** The declared fields whose values differ (a create: those it set). Names only: the log never holds values. */
+/**
+ * The declared fields a write changes. A save that changes none stores nothing (updateRecord, putSingleton,
+ * updateSubmission answer the record as it is: no new version, revision or audit entry): a save whose answer was lost,
+ * which the browser sent again by itself four times and the person once more, made one edit versions 2 to 7 with six
+ * audit entries, five of them of no field (an outside probe of a phone losing signal).
+ */
 function changedFields(model: AreaModel, before: Record<string, unknown> | undefined, after: Record<string, unknown>): string[] {
   return [...model.fields.keys()].filter((field) =>
     before === undefined ? !isEmpty(after[field]) : !isDeepStrictEqual(before[field] ?? null, after[field] ?? null),
@@ -490,6 +496,7 @@ export async function updateRecord(db: Db, model: AreaModel, id: number, input: 
         await checkUnique(trx, model, data, id, undefined, existing.data);
         await checkReferences(trx, model, data, existing.data);
         await checkUploadTargets(trx, model, data, existing.data);
+        if (changedFields(model, existing.data, data).length === 0) return existing;
         const updated = (await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by: options.by, now, index: indexEntry(model, data) }))!;
         await audit(trx, model, 'update', options.audit, updated, changedFields(model, existing.data, updated.data), now);
         return updated;
@@ -586,6 +593,7 @@ export async function putSingleton(db: Db, model: AreaModel, input: unknown, { e
         await audit(trx, model, 'update', actor, stored, changedFields(model, current.data, stored.data), now);
         return stored;
       };
+      if (existing && changedFields(model, existing.data, data).length === 0) return existing;
       if (existing) return saved((await updateRecordData(trx, model.name, existing, { ...undeclared(model, existing.data), ...data }, { by, now, index: indexEntry(model, data) }))!);
       const created = await saved(await insertRecord(trx, model.name, { data, version: UNSAVED_SINGLETON_VERSION + 1, by, index: indexEntry(model, data) }, now));
       await saveRevision(trx, { kind: model.name, recordId: created.id, version: UNSAVED_SINGLETON_VERSION, data: singletonDefaults(model), updatedBy: null, updatedAt: null });
@@ -700,6 +708,7 @@ export async function updateSubmission(db: Db, model: AreaModel, id: number, inp
     if (!existing) throw new HttpError(404, NOT_FOUND);
     const applied = await applicableChanges(trx, currentState(model, existing), changes, expected);
     const next = { ...existing.data, ...applied };
+    if (changedFields(model, existing.data, next).length === 0) return existing;
     const updated = (await updateRecordData(trx, model.name, existing, next, { by, now, index: indexEntry(model, next) }))!;
     // Marking read or unread is not audited (docs/security.md): only a changed status or notes are.
     const fields = changedFields(model, existing.data, updated.data).filter((field) => field !== 'read');
