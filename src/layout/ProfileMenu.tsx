@@ -34,6 +34,9 @@ export function ProfileMenu({ children }: { children: ReactNode }) {
       {wide && !isPending && identity?.fullName ? (
         <Button
           {...buttonProps}
+          // Named as it reads, then what it is: "Profile" alone, beside the name it shows, was a name voice control
+          // could not say (WCAG 2.5.3 Label in Name; an outside probe, by keyboard).
+          aria-label={`${identity.fullName}, ${label}`}
           // The class react-admin gives its own, which the theme and the browser tests know.
           className="RaUserMenu-userButton"
           startIcon={<AccountCircle />}

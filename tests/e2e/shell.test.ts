@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN,
   backgroundLuminance,
   DESKTOP,
   PHONE,
@@ -264,7 +265,9 @@ describe('the user menu', () => {
       await signIn(session);
       // The sign-in notice stays for seconds at the top right, where the menu opens: it covered Logout, focused.
       await notice(page, 'Login Successful').waitFor({ state: 'visible' });
-      const profile = page.getByRole('banner').getByRole('button', { name: 'Profile', exact: true });
+      const profile = page.getByRole('banner').getByRole('button', { name: /^(.+, )?Profile$/ });
+      // Where it shows the name, its accessible name starts with it (WCAG 2.5.3: "Profile" alone could not be said).
+      expect(await profile.getAttribute('aria-label')).toBe(viewport === DESKTOP ? `${ADMIN.name}, Profile` : 'Profile');
       expect(await profile.getAttribute('aria-haspopup')).toBe('menu');
       expect(await profile.getAttribute('aria-expanded')).toBe('false');
       const button = (await profile.elementHandle())!;
