@@ -34,7 +34,7 @@ import { storedRichText } from '../sanitize';
 import type { AreaModel } from './model';
 import { slugBase } from './records';
 import { slugCandidate } from '../../schema/slug';
-import { acceptsAllItDid, parseSnapshot, snapshotOf, type AreaSnapshot } from './snapshot';
+import { acceptsAllItDid, isRequired, parseSnapshot, snapshotOf, type AreaSnapshot } from './snapshot';
 import { outputSchemaOf } from '../../schema/output';
 import { described } from '../zod-messages';
 
@@ -322,7 +322,7 @@ async function guessedRename(
   const outcome = fill ? `get ${JSON.stringify(fill.value)} (${fill.source})` : 'have no value for it, which it requires';
   // A rename from a field the last start declared, which no record happened to hold, is what it says.
   if (emptyFrom !== undefined && before !== undefined && before.fields[emptyFrom] === undefined) {
-    if (!fill && !isRequiredField(model, field)) return undefined;
+    if (!fill && !isRequired(model.schema.shape[field] as z.ZodType)) return undefined;
     const without = await countWithField(trx, area, field, false);
     if (without === 0) return undefined;
     const others = await holding(removed);
@@ -341,8 +341,6 @@ async function guessedRename(
     fix: `if '${field}' is ${names(alike)} renamed, declare renamedFrom: '${alike[0]}'; if it is a new field, say what the existing records get with the field option backfill (e.g. { backfill: ${JSON.stringify(fill.value)} }).`,
   };
 }
-
-const isRequiredField = (model: AreaModel, field: string) => !(model.schema.shape[field] as z.ZodType).safeParse(undefined).success;
 
 /**
  * Gives every record of the area whose slug is empty the slug its source field makes, unused in the area ('title',

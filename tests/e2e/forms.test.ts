@@ -574,15 +574,30 @@ async function reachable(locator: Locator): Promise<boolean> {
   });
 }
 
+// A new post with this title, the keyboard in its text: where the rich-text editor's tests start.
+async function newPostText(page: Page, title: string): Promise<Locator> {
+  await page.goto('/dashboard/blogs/create');
+  await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  const content = page.getByRole('textbox', { name: 'Content', exact: true });
+  await content.click();
+  return content;
+}
+
+// HTML pasted into the editor, as a document copied from Word or Google Docs puts it on the clipboard.
+async function pasteHtml(page: Page, html: string): Promise<void> {
+  await page.evaluate((pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/html', pasted);
+    document.querySelector('.ProseMirror')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, html);
+}
+
 // 'm<sup>2</sup>' pasted or typed became 'm2' (an outside probe): the editor and the server keep them now.
 describe('superscript and subscript in the rich-text editor', () => {
   it('are typed with Ctrl+. and Ctrl+, or the toolbar, saved as <sup> and <sub>, and pasted ones are kept', async () => {
     const page = await open();
-    await page.goto('/dashboard/blogs/create');
-    await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
-    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Floor areas and emissions');
-    const content = page.getByRole('textbox', { name: 'Content', exact: true });
-    await content.click();
+    await newPostText(page, 'Floor areas and emissions');
     await page.keyboard.type('Floor area 120 m');
     await page.keyboard.press('Control+.');
     await page.keyboard.type('2');
@@ -596,11 +611,7 @@ describe('superscript and subscript in the rich-text editor', () => {
     await page.keyboard.type(' down.');
     await page.keyboard.press('Enter');
     // A paste from a document: <sup>, and Google Docs' styled span.
-    await page.evaluate(() => {
-      const data = new DataTransfer();
-      data.setData('text/html', '<p>E = mc<sup>2</sup> and H<span style="vertical-align:sub">2</span>O</p>');
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    });
+    await pasteHtml(page, '<p>E = mc<sup>2</sup> and H<span style="vertical-align:sub">2</span>O</p>');
     const saved = apiAnswer(page, 'POST', /^\/api\/blogs$/);
     await page.getByRole('button', { name: 'Create post', exact: true }).click();
     const answer = await saved;
@@ -619,11 +630,7 @@ describe('superscript and subscript in the rich-text editor', () => {
 describe('pictures pasted or dropped into the rich-text editor', () => {
   it('a pasted screenshot is uploaded in the image dialog and goes in with its alternative text; a dropped photo does not leave the page; left-out pictures are said', async () => {
     const page = await open();
-    await page.goto('/dashboard/blogs/create');
-    await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
-    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Pictures pasted and dropped');
-    const content = page.getByRole('textbox', { name: 'Content', exact: true });
-    await content.click();
+    const content = await newPostText(page, 'Pictures pasted and dropped');
     await page.keyboard.type('Before the photo.');
     // A picture as the clipboard or the desktop gives it: a PNG file and nothing else.
     const givePicture = (kind: 'paste' | 'drop') =>
@@ -675,11 +682,7 @@ describe('pictures pasted or dropped into the rich-text editor', () => {
     // A document whose pictures are files of the author's computer: its words go in, and the person is told.
     await content.click();
     await page.keyboard.press('Control+End');
-    await page.evaluate(() => {
-      const data = new DataTransfer();
-      data.setData('text/html', '<p>Site visit<img src="file:///C:/Users/me/visit.jpg"></p><p><img src="data:image/png;base64,AAAA"></p>');
-      document.querySelector('.ProseMirror')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    });
+    await pasteHtml(page, '<p>Site visit<img src="file:///C:/Users/me/visit.jpg"></p><p><img src="data:image/png;base64,AAAA"></p>');
     await page
       .getByRole('status')
       .filter({ hasText: '2 pictures in what you pasted were left out: they were files on your computer or inside the document, which the website cannot load. Add them with Insert an image.' })
@@ -701,11 +704,7 @@ describe('pictures pasted or dropped into the rich-text editor', () => {
 describe("the rich-text editor's history", () => {
   it('undoes one step per Ctrl+Z and redoes it with Ctrl+Shift+Z and the Redo button; the text a post opens with is no step', async () => {
     const page = await open();
-    await page.goto('/dashboard/blogs/create');
-    await pageHeading(page).filter({ hasText: 'New post' }).waitFor();
-    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Undo and redo');
-    const content = page.getByRole('textbox', { name: 'Content', exact: true });
-    await content.click();
+    const content = await newPostText(page, 'Undo and redo');
     // The editor makes a new step after half a second without typing; each part comes as one input (a busy machine
     // could split a part typed key by key into two steps).
     for (const words of ['one', ' two', ' three']) {
